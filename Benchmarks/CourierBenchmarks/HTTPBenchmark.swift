@@ -1,0 +1,396 @@
+import AsyncHTTPClient
+import Courier
+import Foundation
+import NIOCore
+import NIOPosix
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sequential and concurrent keep-alive GETs of a 1 KiB body against one local server, with raw
+/// async-http-client, Foundation's URLSession, Courier and curl in the same run.
+enum HTTPBenchmark {
+    struct Options {
+        var url: String?
+        var sequentialRequests = 3000
+        var concurrentRequests = 12000
+        var concurrency = 16
+        var rounds = 5
+        var memoryRequests = 100_000
+    }
+
+    struct Measurement {
+        var requestsPerSecond: Double
+        var cpuMicrosecondsPerRequest: Double
+    }
+
+    static func run(arguments: [String]) async throws {
+        var options = Options()
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--url": options.url = iterator.next()
+            case "--sequential": options.sequentialRequests = Int(iterator.next() ?? "") ?? options.sequentialRequests
+            case "--concurrent": options.concurrentRequests = Int(iterator.next() ?? "") ?? options.concurrentRequests
+            case "--rounds": options.rounds = Int(iterator.next() ?? "") ?? options.rounds
+            case "--memory-requests": options.memoryRequests = Int(iterator.next() ?? "") ?? options.memoryRequests
+            case "--quick":
+                options.sequentialRequests = 500
+                options.concurrentRequests = 2000
+                options.rounds = 3
+                options.memoryRequests = 5000
+            default: throw BenchmarkError("unknown option \(argument)")
+            }
+        }
+        var server: LocalNginx?
+        let url: String
+        if let given = options.url {
+            url = given
+        } else {
+            let nginx = try LocalNginx.start()
+            server = nginx
+            url = nginx.url
+        }
+        defer { server?.stop() }
+        print("HTTP benchmark: GET \(url) (1 KiB body), \(options.rounds) rounds, medians")
+        print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())")
+
+        let ahc = RawAHCClient()
+        let courier = CourierClient()
+        let foundation = FoundationClient()
+        defer {
+            ahc.shutdown()
+        }
+        let clients: [(String, any BenchmarkClient)] = [
+            ("async-http-client", ahc), ("Courier", courier), ("URLSession", foundation),
+        ]
+        // Warm up connections and code paths.
+        for (_, client) in clients { try await runSequential(client, url: url, count: 200) }
+
+        var results: [String: (sequential: Measurement, concurrent: Measurement)] = [:]
+        for (name, client) in clients {
+            var sequential: [Measurement] = []
+            var concurrent: [Measurement] = []
+            for _ in 0..<options.rounds {
+                sequential.append(
+                    try await measure(options.sequentialRequests) {
+                        try await runSequential(client, url: url, count: options.sequentialRequests)
+                    })
+                concurrent.append(
+                    try await measure(options.concurrentRequests) {
+                        try await runConcurrent(
+                            client, url: url, count: options.concurrentRequests, concurrency: options.concurrency)
+                    })
+            }
+            results[name] = (median(sequential), median(concurrent))
+            print("  measured \(name)")
+        }
+        var curlSequential: Measurement?
+        if let curl = CurlRunner.find() {
+            var runs: [Measurement] = []
+            for _ in 0..<options.rounds { runs.append(try curl.run(url: url, count: options.sequentialRequests)) }
+            curlSequential = median(runs)
+        }
+
+        func row(_ name: String, _ sequential: Measurement?, _ concurrent: Measurement?) -> String {
+            func cell(_ value: Double?, _ format: String) -> String {
+                value.map { String(format: format, $0) } ?? "-"
+            }
+            return name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                + cell(sequential?.requestsPerSecond, "%9.0f").leftPadded(12)
+                + cell(sequential?.cpuMicrosecondsPerRequest, "%7.0f").leftPadded(12)
+                + cell(concurrent?.requestsPerSecond, "%9.0f").leftPadded(14)
+                + cell(concurrent?.cpuMicrosecondsPerRequest, "%7.0f").leftPadded(12)
+        }
+        print("")
+        print(
+            "client".padding(toLength: 20, withPad: " ", startingAt: 0)
+                + "seq req/s".leftPadded(12) + "seq µs CPU".leftPadded(12)
+                + "x16 req/s".leftPadded(14) + "x16 µs CPU".leftPadded(12))
+        for (name, _) in clients {
+            print(row(name, results[name]?.sequential, results[name]?.concurrent))
+        }
+        print(row("curl", curlSequential, nil))
+
+        if let courierResult = results["Courier"], let ahcResult = results["async-http-client"] {
+            print("")
+            print(
+                String(
+                    format: "Courier / AHC throughput: sequential %.2f, x16 %.2f",
+                    courierResult.sequential.requestsPerSecond / ahcResult.sequential.requestsPerSecond,
+                    courierResult.concurrent.requestsPerSecond / ahcResult.concurrent.requestsPerSecond))
+            print(
+                String(
+                    format: "Courier / AHC CPU per request: sequential %.2f, x16 %.2f",
+                    courierResult.sequential.cpuMicrosecondsPerRequest / ahcResult.sequential.cpuMicrosecondsPerRequest,
+                    courierResult.concurrent.cpuMicrosecondsPerRequest / ahcResult.concurrent.cpuMicrosecondsPerRequest)
+            )
+            if let foundationResult = results["URLSession"] {
+                print(
+                    String(
+                        format: "Courier / URLSession throughput: sequential %.2f, x16 %.2f",
+                        courierResult.sequential.requestsPerSecond / foundationResult.sequential.requestsPerSecond,
+                        courierResult.concurrent.requestsPerSecond / foundationResult.concurrent.requestsPerSecond))
+            }
+            if let curlSequential {
+                print(
+                    String(
+                        format: "Courier / curl throughput: sequential %.2f",
+                        courierResult.sequential.requestsPerSecond / curlSequential.requestsPerSecond))
+            }
+        }
+
+        // Memory: steady RSS after many requests versus after a thousand.
+        try await runConcurrent(courier, url: url, count: 1000, concurrency: options.concurrency)
+        let early = residentMegabytes()
+        try await runConcurrent(courier, url: url, count: options.memoryRequests, concurrency: options.concurrency)
+        let late = residentMegabytes()
+        print("")
+        print(
+            String(
+                format: "Courier RSS after 1 000 requests: %.1f MiB; after %d more: %.1f MiB (growth %.1f MiB)",
+                early, options.memoryRequests, late, late - early))
+        await courier.shutdown()
+    }
+
+    // MARK: Measuring
+
+    static func measure(_ count: Int, _ body: () async throws -> Void) async throws -> Measurement {
+        let cpuStart = cpuSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpu = cpuSeconds() - cpuStart
+        return Measurement(
+            requestsPerSecond: Double(count) / elapsed,
+            cpuMicrosecondsPerRequest: cpu / Double(count) * 1e6)
+    }
+
+    static func median(_ values: [Measurement]) -> Measurement {
+        func middle(_ numbers: [Double]) -> Double {
+            let sorted = numbers.sorted()
+            return sorted.count % 2 == 1
+                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        return Measurement(
+            requestsPerSecond: middle(values.map(\.requestsPerSecond)),
+            cpuMicrosecondsPerRequest: middle(values.map(\.cpuMicrosecondsPerRequest)))
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    static func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    static func runSequential(_ client: any BenchmarkClient, url: String, count: Int) async throws {
+        for _ in 0..<count { try await client.get(url) }
+    }
+
+    static func runConcurrent(_ client: any BenchmarkClient, url: String, count: Int, concurrency: Int) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let perWorker = count / concurrency
+            for _ in 0..<concurrency {
+                group.addTask {
+                    for _ in 0..<perWorker { try await client.get(url) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+protocol BenchmarkClient: Sendable {
+    func get(_ url: String) async throws
+}
+
+/// async-http-client as a user would configure it for the same job (no redirects, no decompression).
+final class RawAHCClient: BenchmarkClient {
+    let client: HTTPClient
+
+    init() {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        client = HTTPClient(
+            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
+            configuration: configuration)
+    }
+
+    func get(_ url: String) async throws {
+        let response = try await client.execute(HTTPClientRequest(url: url), deadline: .now() + .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .ok, body.readableBytes == 1024 else { throw BenchmarkError("bad AHC response") }
+    }
+
+    func shutdown() {
+        try? client.syncShutdown()
+    }
+}
+
+/// Courier with its default chain (user interceptors none, redirects, transport).
+final class CourierClient: BenchmarkClient {
+    let session: Session
+
+    init() {
+        var configuration = SessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 16
+        session = Session(configuration: configuration)
+    }
+
+    func get(_ url: String) async throws {
+        let response = try await session.data(for: try Request(url))
+        guard response.status == .ok, response.data.count == 1024 else { throw BenchmarkError("bad Courier response") }
+    }
+
+    func shutdown() async {
+        await session.finishTasksAndInvalidate()
+    }
+}
+
+/// Foundation's URLSession (FoundationNetworking on Linux).
+final class FoundationClient: BenchmarkClient {
+    let session: URLSession
+
+    init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 16
+        session = URLSession(configuration: configuration)
+    }
+
+    func get(_ url: String) async throws {
+        guard let target = URL(string: url) else { throw BenchmarkError("bad URL") }
+        let (data, response) = try await session.data(from: target)
+        guard (response as? HTTPURLResponse)?.statusCode == 200, data.count == 1024 else {
+            throw BenchmarkError("bad URLSession response")
+        }
+    }
+}
+
+/// curl fetching the URL `count` times in one process (one kept-alive connection), timed with its CPU.
+struct CurlRunner {
+    let path: String
+
+    static func find() -> CurlRunner? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = "\(directory)/curl"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return CurlRunner(path: candidate) }
+        }
+        return nil
+    }
+
+    func run(url: String, count: Int) throws -> HTTPBenchmark.Measurement {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID()).curl")
+        var text = ""
+        for _ in 0..<count { text += "url = \"\(url)\"\noutput = \"/dev/null\"\n" }
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-s", "-K", config.path]
+        // RUSAGE_CHILDREN accumulates over every waited-for child: take the difference.
+        let cpuBefore = Self.childrenCPUSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        process.waitUntilExit()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpu = Self.childrenCPUSeconds() - cpuBefore
+        return HTTPBenchmark.Measurement(
+            requestsPerSecond: Double(count) / elapsed,
+            cpuMicrosecondsPerRequest: cpu / Double(count) * 1e6)
+    }
+
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// nginx serving a 1 KiB file on a free loopback port, for the duration of the benchmark.
+struct LocalNginx {
+    let directory: URL
+    let url: String
+    let pidFile: URL
+
+    static func start() throws -> LocalNginx {
+        guard let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile)
+        else {
+            throw BenchmarkError("nginx not found; install it (apt-get install nginx-light) or pass --url")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try Data(repeating: 0x61, count: 1024).write(to: directory.appendingPathComponent("www/1k.bin"))
+        let port = try freePort()
+        let pidFile = directory.appendingPathComponent("nginx.pid")
+        let config = """
+            worker_processes 1;
+            daemon on;
+            pid \(pidFile.path);
+            error_log \(directory.path)/error.log warn;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                client_body_temp_path \(directory.path)/tmp/body;
+                proxy_temp_path \(directory.path)/tmp/proxy;
+                fastcgi_temp_path \(directory.path)/tmp/fastcgi;
+                uwsgi_temp_path \(directory.path)/tmp/uwsgi;
+                scgi_temp_path \(directory.path)/tmp/scgi;
+                keepalive_requests 10000000;
+                default_type application/octet-stream;
+                server { listen 127.0.0.1:\(port); root \(directory.path)/www; }
+            }
+            """
+        let configFile = directory.appendingPathComponent("nginx.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nginx)
+        process.arguments = ["-c", configFile.path, "-p", directory.path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError("nginx did not start") }
+        Thread.sleep(forTimeInterval: 0.3)
+        return LocalNginx(directory: directory, url: "http://127.0.0.1:\(port)/1k.bin", pidFile: pidFile)
+    }
+
+    func stop() {
+        if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(pid, SIGTERM)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static func freePort() throws -> Int {
+        let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).wait()
+        let port = channel.localAddress?.port ?? 0
+        try channel.close().wait()
+        return port
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,21 @@
+// Courier's benchmarks, run by hand in release builds:
+//   swift run -c release CourierBenchmarks http      (raw AHC vs Courier vs URLSession vs curl)
+//   swift run -c release CourierBenchmarks crypto    (CourierSecurity vs openssl speed)
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first ?? "help"
+let rest = Array(arguments.dropFirst())
+do {
+    switch command {
+    case "http":
+        try await HTTPBenchmark.run(arguments: rest)
+    case "crypto":
+        try await CryptoBenchmark.run(arguments: rest)
+    default:
+        print("usage: CourierBenchmarks http [--url URL] [--quick] | crypto")
+    }
+} catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One concern of HTTP in the request chain: it sees the request on the way out and the response on
+/// the way back, and calls ``InterceptorChain/proceed(_:)`` to go on (or answers by itself).
+///
+/// ```swift
+/// struct Signer: Interceptor {
+///     let key: String
+///     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+///         var signed = request
+///         try signed.setValue(sign(request, key), forHTTPHeaderField: "X-Signature")
+///         return try await chain.proceed(signed)
+///     }
+/// }
+/// configuration.interceptors = [Signer(key: "…")]
+/// ```
+///
+/// The response a stage receives may carry a streaming body (``Response/Body/stream(_:)``); a stage
+/// that wraps the stream must not read it whole.
+public protocol Interceptor: Sendable {
+    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
+}
+
+/// An interceptor made from a closure that adapts each request (adds a token, signs it).
+public struct RequestAdapter: Interceptor {
+    let adapt: @Sendable (Request) async throws -> Request
+
+    public init(_ adapt: @escaping @Sendable (Request) async throws -> Request) {
+        self.adapt = adapt
+    }
+
+    public func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+        try await chain.proceed(try await adapt(request))
+    }
+}
+
+/// The rest of the chain, as seen from one interceptor.
+public struct InterceptorChain: Sendable {
+    let context: TaskContext
+    let stages: [any Interceptor]
+    let index: Int
+
+    /// The identifier of the task this request belongs to.
+    public var taskIdentifier: Int { context.task.taskIdentifier }
+    /// The session's configuration.
+    public var configuration: SessionConfiguration { context.core.configuration }
+
+    /// Hands the request to the next stage and returns its response.
+    public func proceed(_ request: Request) async throws -> Response {
+        guard index < stages.count else {
+            throw CourierError(.unknown, message: "the interceptor chain ended without a transport")
+        }
+        try Task.checkCancellation()
+        let next = InterceptorChain(context: context, stages: stages, index: index + 1)
+        return try await stages[index].intercept(request, chain: next)
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import HTTPTypes
+
+/// An HTTP (or `file:`, `data:`, custom-scheme) request: a value type, so a task keeps its own copy.
+///
+/// ```swift
+/// var request = try Request("https://api.example.com/v1/items?page=2")
+/// request.method = .post
+/// try request.setValue("application/json", forHTTPHeaderField: "Accept")
+/// request.body = .json(NewItem(name: "pen"))
+/// ```
+///
+/// Header names and values are checked when they are set: a name that is not an HTTP token
+/// (it contains `:`, white space or other separators) or a value that contains CR, LF or NUL throws
+/// ``CourierError/Code/invalidHeaderField``, so header injection cannot happen through this API.
+public struct Request: Sendable {
+    /// The URL to load.
+    public var url: URL
+    /// The method, in upper case (`GET`, `POST`, …). Method names are case-sensitive.
+    public var method: HTTPRequest.Method
+    /// The header fields. Lookup through ``value(forHTTPHeaderField:)`` is case-insensitive.
+    public var headerFields: HTTPFields
+    /// The body to send.
+    public var body: RequestBody
+    /// The cache policy, or `nil` for the session's ``SessionConfiguration/requestCachePolicy``.
+    public var cachePolicy: CachePolicy?
+    /// The idle timeout in seconds (no bytes in either direction), or `nil` for the session's
+    /// ``SessionConfiguration/timeoutIntervalForRequest``.
+    public var timeout: TimeInterval?
+    /// Whether cookies are sent from and stored into the session's cookie storage (default `true`).
+    public var shouldHandleCookies: Bool
+    /// A hint for scheduling, 0 (lowest) to 1 (highest); ``Priority/default`` is 0.5.
+    public var priority: Priority
+    /// The URL of the top-level document, used by the `.onlyFromMainDocumentDomain` cookie policy.
+    public var mainDocumentURL: URL?
+
+    /// The relative importance of a request, like `URLSessionTask.priority`.
+    public struct Priority: Hashable, Sendable, Comparable {
+        public var value: Float
+        public init(_ value: Float) { self.value = min(max(value, 0), 1) }
+        public static let low = Priority(0.25)
+        public static let `default` = Priority(0.5)
+        public static let high = Priority(0.75)
+        public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
+    }
+
+    /// Creates a request for a URL.
+    public init(
+        url: URL,
+        method: HTTPRequest.Method = .get,
+        headerFields: HTTPFields = [:],
+        body: RequestBody = .empty
+    ) {
+        self.url = url
+        self.method = method
+        self.headerFields = headerFields
+        self.body = body
+        self.cachePolicy = nil
+        self.timeout = nil
+        self.shouldHandleCookies = true
+        self.priority = .default
+        self.mainDocumentURL = nil
+    }
+
+    /// Creates a request from a URL string, refusing malformed URLs and URLs without a scheme.
+    ///
+    /// - Throws: ``CourierError`` with code `badURL` when the string is not a URL, has no scheme
+    ///   (the old "defaults to file" behaviour is a trap, not a feature) or an `http(s)` URL has no host.
+    public init(_ urlString: String, method: HTTPRequest.Method = .get) throws {
+        self.init(url: try URL.validated(urlString), method: method)
+    }
+
+    // MARK: Header fields
+
+    /// The value of a header field, found case-insensitively; repeated fields are joined with `, `.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        return headerFields.joinedValue(for: fieldName)
+    }
+
+    /// Sets a header field, replacing any existing value; `nil` removes the field.
+    ///
+    /// An empty string blanks the field: it is not sent, and neither is a session default of the
+    /// same name (`Accept-Encoding: ""` turns compression off for this request).
+    /// - Throws: `invalidHeaderField` for a malformed name or a value with CR, LF or NUL.
+    public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) throws {
+        let fieldName = try HTTPField.Name.validated(name)
+        guard let value else {
+            headerFields[fieldName] = nil
+            return
+        }
+        headerFields[fieldName] = try HTTPField.validated(value: value, name: name)
+    }
+
+    /// Adds a value to a header field: an existing field gets `, value` appended (the book's
+    /// `Content-Language: en,da`), except `Set-Cookie`, which is never joined.
+    /// - Throws: `invalidHeaderField` for a malformed name or a value with CR, LF or NUL.
+    public mutating func addValue(_ value: String, forHTTPHeaderField name: String) throws {
+        let fieldName = try HTTPField.Name.validated(name)
+        headerFields.addJoining(try HTTPField.validated(value: value, name: name), for: fieldName)
+    }
+
+    /// The headers the request would carry, as a dictionary keyed by the field names as written.
+    public var allHTTPHeaderFields: [String: String] {
+        var result: [String: String] = [:]
+        for field in headerFields {
+            if let existing = result[field.name.rawName] {
+                result[field.name.rawName] = existing + ", " + field.value
+            } else {
+                result[field.name.rawName] = field.value
+            }
+        }
+        return result
+    }
+}
+
+extension Request: CustomStringConvertible {
+    public var description: String { "\(method.rawValue) \(url.redactingCredentials.absoluteString)" }
+}
+
+extension HTTPField.Name {
+    static func validated(_ name: String) throws -> HTTPField.Name {
+        guard let fieldName = HTTPField.Name(name) else {
+            throw CourierError(
+                .invalidHeaderField,
+                outcome: .notSent,
+                message:
+                    "invalid header field name \"\(name.debugEscaped)\": names are HTTP tokens without ':', white space or separators"
+            )
+        }
+        return fieldName
+    }
+}
+
+extension HTTPField {
+    /// The value with surrounding spaces and tabs removed (RFC 9110 optional white space),
+    /// refusing CR, LF, NUL and other control characters instead of rewriting them.
+    static func validated(value: String, name: String) throws -> String {
+        let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        guard HTTPField.isValidValue(trimmed) else {
+            throw CourierError(
+                .invalidHeaderField,
+                outcome: .notSent,
+                message:
+                    "invalid value for header field \(name): values must not contain CR, LF, NUL or other control characters"
+            )
+        }
+        return trimmed
+    }
+}
+
+extension HTTPFields {
+    /// All values of a field joined with `, ` (`nil` when absent).
+    func joinedValue(for name: HTTPField.Name) -> String? {
+        var result: String?
+        for field in self where field.name == name {
+            if let existing = result {
+                result = existing + ", " + field.value
+            } else {
+                result = field.value
+            }
+        }
+        return result
+    }
+
+    /// Appends to an existing field with `, `, or adds the field (always a new field for Set-Cookie).
+    mutating func addJoining(_ value: String, for name: HTTPField.Name) {
+        if name != .setCookie, let existing = self[name] {
+            self[name] = existing.isEmpty ? value : existing + ", " + value
+        } else {
+            self.append(HTTPField(name: name, value: value))
+        }
+    }
+}
+
+extension String {
+    /// The string with control characters shown as escapes, for error messages.
+    var debugEscaped: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension URL {
+    /// Whether the scheme is `name` (given in lower case), without allocating in the common case.
+    func hasScheme(_ name: String) -> Bool {
+        guard let scheme else { return false }
+        return scheme == name || scheme.lowercased() == name
+    }
+
+    /// Whether this is an `http` or `https` URL.
+    var isHTTP: Bool { hasScheme("https") || hasScheme("http") }
+
+    /// Parses a URL string strictly: no white space or control characters, a scheme required,
+    /// and a host required for `http`/`https`.
+    static func validated(_ string: String) throws -> URL {
+        if string.isEmpty {
+            throw CourierError(.badURL, outcome: .notSent, message: "the URL is empty")
+        }
+        if let bad = string.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            let what = bad == " " ? "a space" : "a control character"
+            throw CourierError(
+                .badURL,
+                outcome: .notSent,
+                message: "malformed URL \"\(string.debugEscaped)\": it contains \(what); percent-encode it"
+            )
+        }
+        guard let components = URLComponents(string: string), let url = components.url else {
+            throw CourierError(.badURL, outcome: .notSent, message: "malformed URL \"\(string)\"")
+        }
+        guard let scheme = components.scheme, !scheme.isEmpty else {
+            throw CourierError(
+                .badURL,
+                outcome: .notSent,
+                message: "URL \"\(string)\" has no scheme; write it in full, e.g. https://\(string)"
+            )
+        }
+        let lower = scheme.lowercased()
+        if lower == "http" || lower == "https" {
+            guard let host = components.host, !host.isEmpty else {
+                throw CourierError(.badURL, outcome: .notSent, message: "URL \"\(string)\" has no host")
+            }
+        }
+        return url
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The body of a request.
+///
+/// Every body can be produced again from the start, so Courier can re-send it after an
+/// authentication challenge or a 307/308 redirect (what URLSession's `needNewBodyStream` asks for):
+/// data is kept, files are reopened and streams are made anew by their closure.
+///
+/// ```swift
+/// request.body = .json(Order(item: "pen", quantity: 2))
+/// request.body = .form([("user", "ann"), ("note", "a&b=c")])
+/// request.body = .file(URL(fileURLWithPath: "/tmp/big.iso"))
+/// request.body = .stream(length: 1_000_000) { makeChunks() }
+/// ```
+public struct RequestBody: Sendable {
+    /// A restartable stream of body bytes.
+    public typealias Stream = any AsyncSequence<Data, any Error> & Sendable
+
+    enum Storage: Sendable {
+        case empty
+        case data(Data)
+        case file(URL)
+        case stream(length: Int64?, makeStream: @Sendable () throws -> Stream)
+        case json(any Encodable & Sendable)
+    }
+
+    let storage: Storage
+    /// The `Content-Type` sent when the request has none of its own, or `nil` for none.
+    public var contentType: String?
+
+    init(storage: Storage, contentType: String?) {
+        self.storage = storage
+        self.contentType = contentType
+    }
+
+    /// No body.
+    public static let empty = RequestBody(storage: .empty, contentType: nil)
+
+    /// Bytes in memory; `Content-Type` defaults to `application/octet-stream`.
+    public static func data(_ data: Data, contentType: String? = "application/octet-stream") -> RequestBody {
+        RequestBody(storage: .data(data), contentType: contentType)
+    }
+
+    /// UTF-8 text; `Content-Type` defaults to `text/plain; charset=utf-8`.
+    public static func text(_ text: String, contentType: String? = "text/plain; charset=utf-8") -> RequestBody {
+        RequestBody(storage: .data(Data(text.utf8)), contentType: contentType)
+    }
+
+    /// The contents of a local file, streamed from disk and never read whole into memory.
+    /// `Content-Type` defaults to a type guessed from the file extension.
+    public static func file(_ url: URL, contentType: String? = nil) -> RequestBody {
+        RequestBody(
+            storage: .file(url), contentType: contentType ?? MIMEType.guess(forPathExtension: url.pathExtension))
+    }
+
+    /// A stream of chunks. `makeStream` is called again whenever the body must be sent anew.
+    /// With an unknown `length` the body goes out chunked (HTTP/1.1) or as DATA frames (HTTP/2).
+    public static func stream(
+        length: Int64?,
+        contentType: String? = "application/octet-stream",
+        makeStream: @escaping @Sendable () throws -> Stream
+    ) -> RequestBody {
+        RequestBody(storage: .stream(length: length, makeStream: makeStream), contentType: contentType)
+    }
+
+    /// A value encoded as JSON with the session's ``SessionConfiguration/jsonEncoder`` when sent.
+    public static func json(_ value: some Encodable & Sendable) -> RequestBody {
+        RequestBody(storage: .json(value), contentType: "application/json")
+    }
+
+    /// Name/value pairs as `application/x-www-form-urlencoded`, in order, each escaped with
+    /// ``URLEncoding/encodeComponent(_:)``.
+    public static func form(_ fields: [(String, String)]) -> RequestBody {
+        let encoded = URLEncoding.query(fields.map { ($0.0, Optional($0.1)) })
+        return RequestBody(storage: .data(Data(encoded.utf8)), contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// Whether there is no body at all.
+    public var isEmpty: Bool {
+        if case .empty = storage { return true }
+        if case .data(let data) = storage { return data.isEmpty }
+        return false
+    }
+
+    /// The length in bytes when it is known without reading the body.
+    public var knownLength: Int64? {
+        switch storage {
+        case .empty: return 0
+        case .data(let data): return Int64(data.count)
+        case .file(let url):
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            return (attributes?[.size] as? NSNumber)?.int64Value
+        case .stream(let length, _): return length
+        case .json: return nil
+        }
+    }
+
+    /// Encodes a JSON body into data with the given encoder; other bodies are returned as they are.
+    func resolvingJSON(with encoder: JSONEncoder) throws -> RequestBody {
+        guard case .json(let value) = storage else { return self }
+        do {
+            return RequestBody(storage: .data(try encoder.encode(value)), contentType: contentType)
+        } catch {
+            throw CourierError(
+                .cannotDecodeRawData,
+                kind: .payload,
+                outcome: .notSent,
+                message: "could not encode the JSON request body: \(error)",
+                underlyingError: error
+            )
+        }
+    }
+
+    /// The bytes in memory, when the body is held in memory.
+    public var inMemoryData: Data? {
+        switch storage {
+        case .empty: return Data()
+        case .data(let data): return data
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import HTTPTypes
+
+/// A response: status, header fields, the final URL and the body.
+///
+/// `file:` and `data:` responses have status 200 and no header fields beyond what describes the
+/// content; their ``mimeType`` and ``expectedContentLength`` are still set.
+public struct Response: Sendable {
+    /// The status code and reason phrase.
+    public var status: HTTPResponse.Status
+    /// The header fields as received; ``value(forHTTPHeaderField:)`` joins repeated fields with `, `.
+    public var headerFields: HTTPFields
+    /// The URL of the response, after redirects.
+    public var url: URL
+    /// The request that produced this response (the last one when redirects were followed).
+    public var request: Request?
+    /// Every redirect followed to get here, in order.
+    public var redirectChain: [RedirectHop]
+    /// Timings and sizes, set when the task completes (collected responses) or on the task.
+    public var metrics: TaskMetrics?
+    /// The body.
+    public var body: Body
+
+    /// Where the body of a response is.
+    public enum Body: Sendable {
+        /// No body (HEAD, 204, 304, or not read).
+        case none
+        /// The whole body, in memory.
+        case data(Data)
+        /// The body as it streams from the network.
+        case stream(ResponseBody)
+        /// The body saved in a file (downloads).
+        case file(URL)
+    }
+
+    public init(
+        status: HTTPResponse.Status,
+        headerFields: HTTPFields = [:],
+        url: URL,
+        body: Body = .none,
+        request: Request? = nil
+    ) {
+        self.status = status
+        self.headerFields = headerFields
+        self.url = url
+        self.body = body
+        self.request = request
+        self.redirectChain = []
+        self.metrics = nil
+    }
+
+    // MARK: Head
+
+    /// The value of a header field, found case-insensitively; repeated fields are joined with `, `.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        guard let fieldName = HTTPField.Name(name) else { return nil }
+        return headerFields.joinedValue(for: fieldName)
+    }
+
+    /// The media type of the body without parameters, lower-cased (`application/json`).
+    public var mimeType: String? {
+        guard let contentType = headerFields[.contentType] else { return nil }
+        let type = contentType.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+        return type.flatMap { $0.isEmpty ? nil : $0.lowercased() }
+    }
+
+    /// The `charset` parameter of `Content-Type` (`utf-8`), lower-cased.
+    public var textEncodingName: String? {
+        guard let contentType = headerFields[.contentType] else { return nil }
+        return HeaderParameters.parse(contentType).parameters["charset"]?.lowercased()
+    }
+
+    /// The length of the body from `Content-Length`, or `nil` when unknown.
+    public var expectedContentLength: Int64? {
+        guard let value = headerFields[.contentLength]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        return Int64(value).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// A safe file name for the body: from `Content-Disposition` (RFC 6266, `filename*` preferred),
+    /// else the URL's last path component, else `"download"`. Path separators, `..`, control
+    /// characters and leading dots are removed, so the name can never leave a chosen directory.
+    public var suggestedFilename: String {
+        if let disposition = headerFields[HTTPField.Name("Content-Disposition")!],
+            let name = ContentDisposition.filename(from: disposition),
+            let safe = ContentDisposition.sanitize(name)
+        {
+            return safe
+        }
+        let last = url.lastPathComponent
+        if last != "/", !last.isEmpty, let safe = ContentDisposition.sanitize(last) {
+            return safe
+        }
+        if let host = url.host, let safe = ContentDisposition.sanitize(host) { return safe }
+        return "download"
+    }
+
+    /// A plain description of the status code, such as "not found" (like
+    /// `HTTPURLResponse.localizedString(forStatusCode:)`).
+    public var statusDescription: String { HTTPStatusText.description(for: status.code) }
+
+    // MARK: Body
+
+    /// The body bytes when they are in memory (empty otherwise).
+    public var data: Data {
+        if case .data(let data) = body { return data }
+        return Data()
+    }
+
+    /// The body as a stream; a collected body is wrapped into a one-chunk stream.
+    public var stream: ResponseBody {
+        switch body {
+        case .stream(let stream): return stream
+        case .data(let data): return ResponseBody(data: data)
+        case .none, .file: return .empty
+        }
+    }
+
+    /// The body decoded as text with the response's charset (UTF-8 when none is given).
+    public var text: String? {
+        let data = self.data
+        switch textEncodingName {
+        case nil, "utf-8", "utf8", "us-ascii", "ascii":
+            return String(validating: data, as: UTF8.self)
+        case "iso-8859-1", "latin1", "iso8859-1":
+            return String(data: data, encoding: .isoLatin1)
+        case "utf-16":
+            return String(data: data, encoding: .utf16)
+        case "utf-16le":
+            return String(data: data, encoding: .utf16LittleEndian)
+        case "utf-16be":
+            return String(data: data, encoding: .utf16BigEndian)
+        default:
+            return String(validating: data, as: UTF8.self)
+        }
+    }
+
+    /// Decodes the JSON body.
+    /// - Throws: `cannotParseResponse` (`.payload`) with the decoder's explanation.
+    public func decode<T: Decodable>(_ type: T.Type = T.self, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch {
+            throw CourierError(
+                .cannotParseResponse,
+                kind: .payload,
+                outcome: .failed,
+                message: "could not decode \(T.self) from the response body: \(error)",
+                request: request,
+                response: self.withoutBody,
+                underlyingError: error
+            )
+        }
+    }
+
+    /// The response without its body (for errors and metrics).
+    var withoutBody: Response {
+        var copy = self
+        if case .stream = copy.body { copy.body = .none }
+        return copy
+    }
+}
+
+extension Response: CustomStringConvertible {
+    public var description: String {
+        "\(status.code) \(status.reasonPhrase) \(url.redactingCredentials.absoluteString)"
+    }
+}
+
+/// One redirect that was followed.
+public struct RedirectHop: Sendable, Hashable {
+    /// The URL that answered with the redirect.
+    public var url: URL
+    /// The redirect status (301, 302, 303, 307, 308).
+    public var statusCode: Int
+    /// Where it pointed.
+    public var location: URL
+    /// The method of the request that got the redirect.
+    public var method: String
+}
+
+/// A header value's main part and its `;`-separated parameters (`text/html; charset=utf-8`).
+struct HeaderParameters {
+    var value: String
+    var parameters: [String: String]
+
+    /// Parses `value; name=token; name="quoted \"string\""`. Parameter names are lower-cased.
+    static func parse(_ header: String) -> HeaderParameters {
+        var parts: [String] = []
+        var current = ""
+        var inQuotes = false
+        var escaped = false
+        for character in header {
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if inQuotes, character == "\\" {
+                current.append(character)
+                escaped = true
+                continue
+            }
+            if character == "\"" { inQuotes.toggle() }
+            if character == ";", !inQuotes {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        let value = parts.first?.trimmingCharacters(in: .whitespaces) ?? ""
+        var parameters: [String: String] = [:]
+        for part in parts.dropFirst() {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            let name = part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            var rawValue = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if rawValue.count >= 2, rawValue.hasPrefix("\""), rawValue.hasSuffix("\"") {
+                rawValue = unquote(String(rawValue.dropFirst().dropLast()))
+            }
+            if !name.isEmpty, parameters[name] == nil { parameters[name] = rawValue }
+        }
+        return HeaderParameters(value: value, parameters: parameters)
+    }
+
+    static func unquote(_ string: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in string {
+            if escaped {
+                result.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// `Content-Disposition` (RFC 6266) file names and their sanitizing.
+enum ContentDisposition {
+    /// The file name of a `Content-Disposition` value: `filename*` (RFC 8187 `UTF-8''…`) wins over `filename`.
+    static func filename(from header: String) -> String? {
+        let parsed = HeaderParameters.parse(header)
+        if let extended = parsed.parameters["filename*"], let decoded = decodeExtendedValue(extended) {
+            return decoded
+        }
+        return parsed.parameters["filename"]
+    }
+
+    /// Decodes `charset'language'percent-encoded` (RFC 8187); only UTF-8 and ISO-8859-1 are accepted.
+    static func decodeExtendedValue(_ value: String) -> String? {
+        let parts = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        let charset = parts[0].lowercased()
+        let encoded = String(parts[2])
+        if charset == "utf-8" { return URLEncoding.decode(encoded) }
+        if charset == "iso-8859-1" {
+            var bytes: [UInt8] = []
+            var index = encoded.utf8.startIndex
+            let utf8 = encoded.utf8
+            while index < utf8.endIndex {
+                let byte = utf8[index]
+                if byte == UInt8(ascii: "%") {
+                    let first = utf8.index(after: index)
+                    guard first < utf8.endIndex else { return nil }
+                    let second = utf8.index(after: first)
+                    guard second < utf8.endIndex, let high = URLEncoding.hexValue(utf8[first]),
+                        let low = URLEncoding.hexValue(utf8[second])
+                    else { return nil }
+                    bytes.append(high << 4 | low)
+                    index = utf8.index(after: second)
+                } else {
+                    bytes.append(byte)
+                    index = utf8.index(after: index)
+                }
+            }
+            return String(bytes: bytes, encoding: .isoLatin1)
+        }
+        return nil
+    }
+
+    /// A name that is safe to create inside a directory, or `nil` when nothing usable is left.
+    static func sanitize(_ name: String) -> String? {
+        // Keep only the last path component whichever separator the server used.
+        let lastComponent =
+            name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var cleaned = String(
+            String.UnicodeScalarView(
+                lastComponent.unicodeScalars.filter { scalar in
+                    !(scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value))
+                        && !"<>:\"|?*".unicodeScalars.contains(scalar)
+                }))
+        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        while cleaned.hasPrefix(".") { cleaned.removeFirst() }
+        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        guard !cleaned.isEmpty else { return nil }
+        if cleaned.utf8.count > 255 {
+            var truncated = ""
+            for character in cleaned {
+                if truncated.utf8.count + String(character).utf8.count > 255 { break }
+                truncated.append(character)
+            }
+            cleaned = truncated
+        }
+        return cleaned
+    }
+}

@@ -1,0 +1,220 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// The one table from lower-layer errors (async-http-client, SwiftNIO, POSIX, TLS) to Courier's codes.
+///
+/// | lower-layer error | code | outcome |
+/// |---|---|---|
+/// | `ECONNREFUSED` | `cannotConnectToHost` | failed |
+/// | `ENETUNREACH`, `EHOSTUNREACH`, `ENETDOWN` | `notConnectedToInternet` | failed |
+/// | `ETIMEDOUT`, connect timeout, AHC connect timeout | `timedOut` | failed |
+/// | AHC read/write timeout, deadline exceeded | `timedOut` | ambiguous |
+/// | DNS failure (`UnknownHost`, no addresses) | `cannotFindHost` | notSent |
+/// | `ECONNRESET`, `EPIPE`, remote close, EOF, TLS unclean shutdown, HTTP/2 stream reset | `networkConnectionLost` | ambiguous once sent |
+/// | TLS: certificate verify failed, host name mismatch | `serverCertificateUntrusted` | failed |
+/// | TLS: expired or not-yet-valid certificate | `serverCertificateHasBadDate` | failed |
+/// | TLS: server asks for a certificate we lack / rejects ours | `clientCertificateRequired` / `clientCertificateRejected` | failed |
+/// | other TLS handshake failures, handshake timeout, ALPN mismatch | `secureConnectionFailed` | failed |
+/// | HTTP parser: connection closed before the body's end (`invalidEOFState`) | `networkConnectionLost` | ambiguous |
+/// | other HTTP parser errors (garbage status line or headers) | `badServerResponse` | ambiguous |
+/// | proxy handshake timeout or refusal | `cannotConnectToHost` | failed |
+/// | proxy authentication required | `userAuthenticationRequired` | failed |
+/// | AHC invalid URL / unsupported scheme | `badURL` / `unsupportedURL` | notSent |
+/// | AHC invalid header names/values | `invalidHeaderField` | notSent |
+/// | request body shorter or longer than declared | `requestBodyStreamExhausted` | ambiguous |
+/// | AHC already shut down | `sessionInvalidated` | notSent |
+/// | `CancellationError`, AHC cancelled | `cancelled` | ambiguous once sent |
+enum ErrorMapping {
+    /// Maps an error; `requestWasSent` decides between `.notSent`/`.failed` and `.ambiguous` where it matters.
+    static func map(_ error: any Error, request: Request?, requestWasSent: Bool) -> CourierError {
+        if let courierError = error as? CourierError {
+            return request.map { courierError.attaching(request: $0) } ?? courierError
+        }
+        let host = request?.url.hostDescription ?? "the server"
+        let sentOutcome: CourierError.Outcome = requestWasSent ? .ambiguous : .failed
+        func make(_ code: CourierError.Code, _ outcome: CourierError.Outcome, _ message: String) -> CourierError {
+            CourierError(
+                code, kind: .transport, outcome: outcome, message: message, request: request,
+                underlyingError: error)
+        }
+
+        if error is CancellationError {
+            return make(.cancelled, requestWasSent ? .ambiguous : .notSent, "the request was cancelled")
+        }
+        if let error = error as? HTTPClientError {
+            return mapHTTPClientError(error, host: host, sentOutcome: sentOutcome, make: make)
+        }
+        if let error = error as? NIOConnectionError {
+            if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
+                return make(.cannotFindHost, .notSent, "could not find host \(error.host): the name does not resolve")
+            }
+            if let first = error.connectionErrors.first {
+                return map(first.error, request: request, requestWasSent: false)
+            }
+            return make(.cannotConnectToHost, .failed, "could not connect to \(host)")
+        }
+        if error is SocketAddressError.UnknownHost {
+            return make(
+                .cannotFindHost, .notSent, "could not find host \(request?.url.host ?? host): the name does not resolve"
+            )
+        }
+        if let error = error as? SocketAddressError {
+            return make(.cannotFindHost, .notSent, "could not resolve \(host): \(error)")
+        }
+        if let error = error as? IOError {
+            return mapErrno(error.errnoCode, host: host, sentOutcome: sentOutcome, make: make)
+        }
+        if let error = error as? ChannelError {
+            switch error {
+            case .connectTimeout:
+                return make(.timedOut, .failed, "timed out connecting to \(host)")
+            case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed:
+                return make(.networkConnectionLost, sentOutcome, "the connection to \(host) was lost")
+            case .writeHostUnreachable:
+                return make(.notConnectedToInternet, .failed, "no route to \(host)")
+            default:
+                return make(.unknown, sentOutcome, "connection error talking to \(host): \(error)")
+            }
+        }
+        if let error = error as? NIOSSLError {
+            return mapTLS(error, host: host, sentOutcome: sentOutcome, make: make)
+        }
+        if error is NIOSSLExtraError {
+            let text = String(describing: error)
+            if text.lowercased().contains("hostname") {
+                return make(
+                    .serverCertificateUntrusted, .failed,
+                    "the certificate of \(host) is not valid for that host name")
+            }
+            return make(.secureConnectionFailed, .failed, "TLS with \(host) failed: \(text)")
+        }
+        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
+            return make(
+                .networkConnectionLost, sentOutcome, "\(host) closed the connection before the response was complete")
+        }
+        if error is HTTPParserError {
+            return make(
+                .badServerResponse, requestWasSent ? .ambiguous : .failed,
+                "\(host) sent a malformed HTTP response (\(error))")
+        }
+        let typeName = String(reflecting: type(of: error))
+        if typeName.contains("NIOHTTP2") {
+            return make(.networkConnectionLost, sentOutcome, "the HTTP/2 stream to \(host) failed: \(error)")
+        }
+        return make(.unknown, sentOutcome, "the request to \(host) failed: \(error)")
+    }
+
+    static func mapErrno(
+        _ code: CInt, host: String, sentOutcome: CourierError.Outcome,
+        make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
+    ) -> CourierError {
+        switch code {
+        case ECONNREFUSED:
+            return make(
+                .cannotConnectToHost, .failed,
+                "could not connect to \(host) — connection refused; is the server running?")
+        case ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN:
+            return make(.notConnectedToInternet, .failed, "no route to \(host); is the network up?")
+        case ETIMEDOUT:
+            return make(.timedOut, .failed, "timed out connecting to \(host)")
+        case ECONNRESET, EPIPE, ECONNABORTED:
+            return make(.networkConnectionLost, sentOutcome, "the connection to \(host) was reset")
+        case EADDRNOTAVAIL:
+            return make(.cannotConnectToHost, .failed, "could not connect to \(host): address not available")
+        default:
+            return make(
+                .cannotConnectToHost, .failed,
+                "could not connect to \(host): \(String(cString: strerror(code)))")
+        }
+    }
+
+    static func mapTLS(
+        _ error: NIOSSLError, host: String, sentOutcome: CourierError.Outcome,
+        make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
+    ) -> CourierError {
+        switch error {
+        case .handshakeFailed(let boringError):
+            let text = String(describing: boringError).lowercased()
+            if text.contains("certificate has expired") || text.contains("certificate is not yet valid")
+                || text.contains("cert_has_expired")
+            {
+                return make(
+                    .serverCertificateHasBadDate, .failed, "the certificate of \(host) has expired or is not yet valid")
+            }
+            if text.contains("certificate_verify_failed") || text.contains("certificate verify failed") {
+                return make(
+                    .serverCertificateUntrusted, .failed, "the certificate of \(host) is not trusted (\(boringError))")
+            }
+            if text.contains("certificate required") || text.contains("certificate_required")
+                || text.contains("peer did not return a certificate")
+            {
+                return make(.clientCertificateRequired, .failed, "\(host) requires a client certificate")
+            }
+            if text.contains("bad certificate") || text.contains("bad_certificate")
+                || text.contains("unknown ca") || text.contains("unknown_ca")
+            {
+                return make(.clientCertificateRejected, .failed, "\(host) rejected the client certificate")
+            }
+            return make(.secureConnectionFailed, .failed, "the TLS handshake with \(host) failed (\(boringError))")
+        case .unableToValidateCertificate, .noCertificateToValidate:
+            return make(.serverCertificateUntrusted, .failed, "could not validate the certificate of \(host)")
+        case .uncleanShutdown:
+            return make(.networkConnectionLost, sentOutcome, "\(host) closed the TLS connection without notice")
+        default:
+            return make(.secureConnectionFailed, .failed, "TLS with \(host) failed: \(error)")
+        }
+    }
+
+    static func mapHTTPClientError(
+        _ error: HTTPClientError, host: String, sentOutcome: CourierError.Outcome,
+        make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
+    ) -> CourierError {
+        switch error {
+        case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
+            return make(.badURL, .notSent, "the URL is not valid for HTTP (\(error))")
+        case .readTimeout, .writeTimeout:
+            return make(.timedOut, .ambiguous, "\(host) stopped sending or receiving data")
+        case .deadlineExceeded, .getConnectionFromPoolTimeout:
+            return make(.timedOut, sentOutcome, "the request to \(host) timed out")
+        case .connectTimeout:
+            return make(.timedOut, .failed, "timed out connecting to \(host)")
+        case .remoteConnectionClosed:
+            return make(
+                .networkConnectionLost, sentOutcome, "\(host) closed the connection before the response was complete")
+        case .cancelled, .requestStreamCancelled:
+            return make(.cancelled, sentOutcome, "the request was cancelled")
+        case .tlsHandshakeTimeout:
+            return make(.secureConnectionFailed, .failed, "the TLS handshake with \(host) timed out")
+        case .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
+            return make(.cannotConnectToHost, .failed, "the proxy did not answer in time while connecting to \(host)")
+        case .invalidProxyResponse:
+            return make(.cannotConnectToHost, .failed, "the proxy refused to connect to \(host)")
+        case .proxyAuthenticationRequired:
+            return make(.userAuthenticationRequired, .failed, "the proxy requires authentication")
+        case .bodyLengthMismatch:
+            return make(
+                .requestBodyStreamExhausted, sentOutcome,
+                "the request body was shorter or longer than its declared length")
+        case .alreadyShutdown:
+            return make(.sessionInvalidated, .notSent, "the session's HTTP client was already shut down")
+        case .uncleanShutdown:
+            return make(.networkConnectionLost, sentOutcome, "\(host) closed the TLS connection without notice")
+        default:
+            if String(describing: error).contains("invalidHeaderField") {
+                return make(.invalidHeaderField, .notSent, "a header field is not valid: \(error)")
+            }
+            if String(describing: error).contains("serverOfferedUnsupportedApplicationProtocol") {
+                return make(
+                    .secureConnectionFailed, .failed, "\(host) offered an unsupported application protocol (ALPN)")
+            }
+            if String(describing: error).contains("unsupportedScheme") {
+                return make(.unsupportedURL, .notSent, "the URL scheme is not supported: \(error)")
+            }
+            return make(.unknown, sentOutcome, "the request to \(host) failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+
+extension Request {
+    /// The header fields whose values are secrets (redacted from ``curlDescription`` and HAR by default).
+    static let sensitiveFields: Set<HTTPField.Name> = [
+        .authorization, .proxyAuthorization, .cookie, .setCookie,
+        HTTPField.Name("X-API-Key")!, HTTPField.Name("X-Auth-Token")!,
+    ]
+
+    /// The request as a `curl` command line, for bug reports. `Authorization`, `Proxy-Authorization`,
+    /// `Cookie`, API-key headers and URL passwords are shown as `<redacted>` unless `redactingSecrets` is false.
+    ///
+    /// ```swift
+    /// print(request.curlDescription())
+    /// // curl -X POST 'https://api.example.com/items' -H 'Content-Type: application/json' --data-binary '{"a":1}'
+    /// ```
+    public func curlDescription(redactingSecrets: Bool = true) -> String {
+        var parts = ["curl"]
+        if method == .head {
+            parts.append("--head")
+        } else if !((method == .get && body.isEmpty) || (method == .post && !body.isEmpty)) {
+            parts.append("-X \(method.rawValue)")
+        }
+        var urlString = url.absoluteString
+        if redactingSecrets, url.password != nil,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        {
+            components.password = "redacted"
+            urlString = components.url?.absoluteString ?? url.redactingCredentials.absoluteString
+        }
+        parts.append(Self.shellQuote(urlString))
+        for field in headerFields {
+            let value =
+                redactingSecrets && Self.sensitiveFields.contains(field.name) ? "<redacted>" : field.value
+            if value.isEmpty {
+                parts.append("-H " + Self.shellQuote("\(field.name.rawName);"))
+            } else {
+                parts.append("-H " + Self.shellQuote("\(field.name.rawName): \(value)"))
+            }
+        }
+        if headerFields[.contentType] == nil, !body.isEmpty, let contentType = body.contentType {
+            parts.append("-H " + Self.shellQuote("Content-Type: \(contentType)"))
+        }
+        switch body.storage {
+        case .empty:
+            break
+        case .data(let data):
+            if data.isEmpty { break }
+            if let text = String(data: data, encoding: .utf8), !text.contains("\0") {
+                parts.append("--data-binary " + Self.shellQuote(text))
+            } else {
+                parts.append("--data-binary @- # \(data.count) bytes of binary data")
+            }
+        case .file(let file):
+            parts.append("--data-binary " + Self.shellQuote("@" + file.path))
+        case .stream(let length, _):
+            parts.append("--data-binary @- # streamed body\(length.map { " of \($0) bytes" } ?? "")")
+        case .json(let value):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) {
+                parts.append("--data-binary " + Self.shellQuote(text))
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Quotes a string for POSIX shells with single quotes.
+    static func shellQuote(_ string: String) -> String {
+        "'" + string.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+
+/// An event monitor that records every exchange a session makes as HAR 1.2 — the format browsers'
+/// developer tools import.
+///
+/// ```swift
+/// let recorder = HARRecorder()
+/// var configuration = SessionConfiguration.ephemeral
+/// configuration.eventMonitors = [recorder]
+/// …
+/// try recorder.write(to: URL(fileURLWithPath: "run.har"))
+/// ```
+///
+/// Each redirect hop is an entry of its own. The body of the final response is kept (text as text,
+/// anything else as base64) up to `maximumBodySize`. `Authorization`, `Cookie` and similar secrets are
+/// written as `<redacted>` unless `redactingSecrets` is false.
+public final class HARRecorder: EventMonitor, Sendable {
+    public let captureBodies: Bool
+    public let maximumBodySize: Int
+    public let redactingSecrets: Bool
+
+    private struct Pending {
+        var body = Data()
+        var truncated = false
+    }
+
+    private struct State {
+        var pending: [ObjectIdentifier: Pending] = [:]
+        var entries: [HARDocument.Entry] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init(captureBodies: Bool = true, maximumBodySize: Int = 1 << 20, redactingSecrets: Bool = true) {
+        self.captureBodies = captureBodies
+        self.maximumBodySize = maximumBodySize
+        self.redactingSecrets = redactingSecrets
+    }
+
+    public func task(_ task: SessionTask, didEmit event: TaskEvent) {
+        let key = ObjectIdentifier(task)
+        switch event {
+        case .didReceiveData(let data):
+            guard captureBodies else { return }
+            state.withLock { state in
+                var pending = state.pending[key] ?? Pending()
+                if pending.body.count + data.count <= maximumBodySize {
+                    pending.body.append(data)
+                } else {
+                    pending.truncated = true
+                }
+                state.pending[key] = pending
+            }
+        case .didFinishCollecting(let metrics):
+            let pending = state.withLock { $0.pending.removeValue(forKey: key) }
+            let entries = makeEntries(metrics, finalBody: pending, error: nil)
+            state.withLock { $0.entries += entries }
+        case .didComplete(let error):
+            guard let error else { return }
+            // A failed task has metrics already recorded; note the error on its last entry.
+            state.withLock { state in
+                state.pending[key] = nil
+                if !state.entries.isEmpty {
+                    state.entries[state.entries.count - 1]._error = "\(error.code.name): \(error.message)"
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// How many entries were recorded.
+    public var entryCount: Int { state.withLock { $0.entries.count } }
+
+    /// The recorded exchanges as a HAR document.
+    public var document: HARDocument {
+        HARDocument(log: HARDocument.Log(entries: state.withLock { $0.entries }))
+    }
+
+    /// The HAR document as JSON.
+    public func harData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document)
+    }
+
+    /// Writes the HAR document to a file, atomically.
+    public func write(to url: URL) throws {
+        try harData().write(to: url, options: .atomic)
+    }
+
+    // MARK: Building entries
+
+    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    private func makeEntries(_ metrics: TaskMetrics, finalBody: Pending?, error: CourierError?) -> [HARDocument.Entry] {
+        metrics.transactionMetrics.enumerated().map { index, transaction in
+            makeEntry(transaction, body: index == metrics.transactionMetrics.count - 1 ? finalBody : nil)
+        }
+    }
+
+    private func milliseconds(_ from: Date?, _ to: Date?) -> Double {
+        guard let from, let to else { return -1 }
+        return max(0, (to.timeIntervalSince(from) * 1000 * 1000).rounded() / 1000)
+    }
+
+    private func headers(_ fields: HTTPFields) -> [HARDocument.NameValue] {
+        fields.map { field in
+            let redact = redactingSecrets && Request.sensitiveFields.contains(field.name)
+            return HARDocument.NameValue(name: field.name.rawName, value: redact ? "<redacted>" : field.value)
+        }
+    }
+
+    private func makeEntry(_ transaction: TransactionMetrics, body: Pending?) -> HARDocument.Entry {
+        let request = transaction.request
+        let httpVersion =
+            transaction.networkProtocolName.map { $0 == "h2" ? "HTTP/2" : $0.uppercased() } ?? "HTTP/1.1"
+        let url = redactingSecrets ? request.url.redactingCredentials.absoluteString : request.url.absoluteString
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        var postData: HARDocument.PostData?
+        if let data = request.body.inMemoryData, !data.isEmpty {
+            let mimeType = request.headerFields[.contentType] ?? request.body.contentType ?? "application/octet-stream"
+            if MIMEType.isText(mimeType), let text = String(data: data, encoding: .utf8) {
+                postData = HARDocument.PostData(mimeType: mimeType, text: text)
+            } else {
+                postData = HARDocument.PostData(
+                    mimeType: mimeType, text: data.base64EncodedString(), _encoding: "base64")
+            }
+        }
+        let harRequest = HARDocument.HTTPRequestRecord(
+            method: request.method.rawValue, url: url, httpVersion: httpVersion,
+            headers: headers(request.headerFields),
+            queryString: query.map { HARDocument.NameValue(name: $0.name, value: $0.value ?? "") },
+            postData: postData, headersSize: transaction.requestHeaderBytesSent,
+            bodySize: transaction.requestBodyBytesSent)
+
+        var harResponse = HARDocument.HTTPResponseRecord(
+            status: 0, statusText: "", httpVersion: httpVersion, headers: [],
+            content: HARDocument.Content(size: 0, mimeType: "x-unknown"), redirectURL: "", headersSize: -1,
+            bodySize: -1)
+        if let response = transaction.response {
+            let mimeType = response.headerFields[.contentType] ?? "x-unknown"
+            var content = HARDocument.Content(size: transaction.responseBodyBytesReceived, mimeType: mimeType)
+            if let body, captureBodies, !body.body.isEmpty {
+                if MIMEType.isText(mimeType), let text = String(data: body.body, encoding: .utf8) {
+                    content.text = text
+                } else {
+                    content.text = body.body.base64EncodedString()
+                    content.encoding = "base64"
+                }
+                if body.truncated { content.comment = "truncated to \(maximumBodySize) bytes" }
+            }
+            harResponse = HARDocument.HTTPResponseRecord(
+                status: response.status.code, statusText: response.status.reasonPhrase, httpVersion: httpVersion,
+                headers: headers(response.headerFields), content: content,
+                redirectURL: response.headerFields[.location] ?? "",
+                headersSize: transaction.responseHeaderBytesReceived,
+                bodySize: transaction.responseBodyBytesReceived)
+        }
+        let requestEnd = transaction.requestEndDate ?? transaction.responseStartDate
+        let timings = HARDocument.Timings(
+            send: max(0, milliseconds(transaction.requestStartDate, requestEnd)),
+            wait: max(0, milliseconds(requestEnd ?? transaction.requestStartDate, transaction.responseStartDate)),
+            receive: max(0, milliseconds(transaction.responseStartDate, transaction.responseEndDate)))
+        let total = milliseconds(
+            transaction.fetchStartDate, transaction.responseEndDate ?? transaction.responseStartDate)
+        return HARDocument.Entry(
+            startedDateTime: Self.dateStyle.format(transaction.fetchStartDate),
+            time: max(0, total), request: harRequest, response: harResponse, timings: timings,
+            _resourceFetchType: transaction.resourceFetchType == .networkLoad
+                ? nil : transaction.resourceFetchType.rawValue)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a task did, like `URLSessionTaskMetrics`: its interval, redirects and one entry per
+/// request/response exchange.
+public struct TaskMetrics: Sendable {
+    /// When the task started and finished.
+    public var taskInterval: DateInterval
+    /// How many redirects were followed.
+    public var redirectCount: Int
+    /// How many times the retry policy sent the request again.
+    public var retryCount: Int
+    /// One entry per exchange (redirects, retries and authentication rounds each add one).
+    public var transactionMetrics: [TransactionMetrics]
+
+    public init(
+        taskInterval: DateInterval,
+        redirectCount: Int = 0,
+        retryCount: Int = 0,
+        transactionMetrics: [TransactionMetrics] = []
+    ) {
+        self.taskInterval = taskInterval
+        self.redirectCount = redirectCount
+        self.retryCount = retryCount
+        self.transactionMetrics = transactionMetrics
+    }
+
+    /// Total bytes of request bodies sent over all exchanges.
+    public var totalRequestBodyBytesSent: Int64 { transactionMetrics.reduce(0) { $0 + $1.requestBodyBytesSent } }
+    /// Total bytes of response bodies received over all exchanges.
+    public var totalResponseBodyBytesReceived: Int64 {
+        transactionMetrics.reduce(0) { $0 + $1.responseBodyBytesReceived }
+    }
+}
+
+/// One request/response exchange.
+public struct TransactionMetrics: Sendable {
+    /// Where the response came from.
+    public enum ResourceFetchType: String, Sendable, Hashable {
+        /// Over the network.
+        case networkLoad
+        /// From the local cache without asking the server.
+        case localCache
+        /// From the cache after the server confirmed it with 304.
+        case conditionalCacheHit
+        /// From a local handler (`file:`, `data:`, custom protocol handler).
+        case localHandler
+        /// Not known.
+        case unknown
+    }
+
+    /// The request as it was handed to the transport (headers as sent).
+    public var request: Request
+    /// The response head, when one arrived.
+    public var response: Response?
+    public var fetchStartDate: Date
+    /// When the transport began sending the request.
+    public var requestStartDate: Date?
+    /// When the last body byte was handed to the connection.
+    public var requestEndDate: Date?
+    /// When the response head arrived (time to first byte).
+    public var responseStartDate: Date?
+    /// When the last body byte arrived.
+    public var responseEndDate: Date?
+    /// Approximate size of the request head as serialized for HTTP/1.1.
+    public var requestHeaderBytesSent: Int64
+    public var requestBodyBytesSent: Int64
+    /// Approximate size of the response head as serialized for HTTP/1.1.
+    public var responseHeaderBytesReceived: Int64
+    public var responseBodyBytesReceived: Int64
+    /// `http/1.1`, `h2`, or `nil` for local handlers.
+    public var networkProtocolName: String?
+    /// Whether the connection was reused; `nil` because async-http-client does not report it per request.
+    public var isReusedConnection: Bool?
+    public var resourceFetchType: ResourceFetchType
+
+    public init(request: Request, fetchStartDate: Date = Date(), resourceFetchType: ResourceFetchType = .networkLoad) {
+        self.request = request
+        self.response = nil
+        self.fetchStartDate = fetchStartDate
+        self.requestStartDate = nil
+        self.requestEndDate = nil
+        self.responseStartDate = nil
+        self.responseEndDate = nil
+        self.requestHeaderBytesSent = 0
+        self.requestBodyBytesSent = 0
+        self.responseHeaderBytesReceived = 0
+        self.responseBodyBytesReceived = 0
+        self.networkProtocolName = nil
+        self.isReusedConnection = nil
+        self.resourceFetchType = resourceFetchType
+    }
+
+    /// Time to first byte: request start to response start.
+    public var timeToFirstByte: TimeInterval? {
+        guard let start = requestStartDate, let first = responseStartDate else { return nil }
+        return first.timeIntervalSince(start)
+    }
+}

@@ -1,0 +1,603 @@
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import Synchronization
+
+/// One load: created suspended, run by ``resume()``, observable through ``events`` or the session's
+/// delegate, and finished exactly once.
+///
+/// ```swift
+/// let task = session.makeDataTask(with: request)
+/// task.resume()
+/// let response = try await task.value
+/// ```
+public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringConvertible {
+    /// What a task transfers.
+    public enum Kind: Sendable, Hashable {
+        case data
+        case upload
+    }
+
+    /// Where a task is in its life.
+    public enum State: Sendable, Hashable {
+        /// Created and not running (or paused by ``SessionTask/suspend()``).
+        case suspended
+        case running
+        /// Cancelled, finishing.
+        case canceling
+        case completed
+    }
+
+    /// How the body reaches the caller.
+    enum Delivery: Sendable {
+        /// Collected into memory.
+        case collect
+        /// Streamed through a channel; the head goes to the waiter as soon as it arrives.
+        case stream(BoundedChannel<ByteBuffer>)
+    }
+
+    enum CancelReason: Sendable {
+        case user
+        case expired(Watchdog.Expiry)
+        case invalidated
+    }
+
+    private struct MutableState {
+        var state: State = .suspended
+        var started = false
+        var paused = false
+        var pauseWaiters: [CheckedContinuation<Void, Never>] = []
+        var currentRequest: Request
+        var response: Response?
+        var error: CourierError?
+        var result: Result<Response, CourierError>?
+        var progress = TaskProgress()
+        var runTask: Task<Void, Never>?
+        var cancelReason: CancelReason?
+        var completionWaiters: [CheckedContinuation<Response, any Error>] = []
+        var headWaiters: [CheckedContinuation<Response, any Error>] = []
+        var headDelivered = false
+        var subscribers: [Int: AsyncStream<TaskEvent>.Continuation] = [:]
+        var nextSubscriberID = 0
+        var completionHandler: (@Sendable (Result<Response, CourierError>) -> Void)?
+        var timer: Watchdog.Timer?
+        var taskDescription: String?
+        var metrics: TaskMetrics?
+    }
+
+    /// A number unique among the tasks of its session.
+    public let taskIdentifier: Int
+    public let kind: Kind
+    /// The request as the task was created with it.
+    public let originalRequest: Request
+    /// The session that made the task.
+    public let session: Session
+    let delivery: Delivery
+    private let mutable: Mutex<MutableState>
+    /// Set once anybody took ``events``; read without a lock on the hot path.
+    private let subscribed = Atomic<Bool>(false)
+
+    init(session: Session, identifier: Int, kind: Kind, request: Request, delivery: Delivery) {
+        self.session = session
+        self.taskIdentifier = identifier
+        self.kind = kind
+        self.originalRequest = request
+        self.delivery = delivery
+        self.mutable = Mutex(MutableState(currentRequest: request))
+    }
+
+    public var id: Int { taskIdentifier }
+
+    public static func == (lhs: SessionTask, rhs: SessionTask) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String {
+        "SessionTask #\(taskIdentifier) \(originalRequest.method.rawValue) \(originalRequest.url.redactingCredentials.absoluteString) (\(state))"
+    }
+
+    // MARK: State
+
+    public var state: State { mutable.withLock { $0.state } }
+    /// The request being sent now (after adaptation and redirects).
+    public var currentRequest: Request { mutable.withLock { $0.currentRequest } }
+    /// The response head once it arrived; after success, with the collected body.
+    public var response: Response? { mutable.withLock { $0.response } }
+    /// Why the task failed, once it did.
+    public var error: CourierError? { mutable.withLock { $0.error } }
+    /// Bytes sent and received so far.
+    public var progress: TaskProgress { mutable.withLock { $0.progress } }
+    /// The task's metrics once it completed.
+    public var metrics: TaskMetrics? { mutable.withLock { $0.metrics } }
+    /// A label of your own, for logs.
+    public var taskDescription: String? {
+        get { mutable.withLock { $0.taskDescription } }
+        set { mutable.withLock { $0.taskDescription = newValue } }
+    }
+
+    /// Starts the task, or continues it after ``suspend()``.
+    public func resume() {
+        enum Action {
+            case start
+            case unpause([CheckedContinuation<Void, Never>], Watchdog.Timer?)
+            case nothing
+        }
+        let action: Action = mutable.withLock { state in
+            switch state.state {
+            case .suspended where !state.started:
+                state.started = true
+                state.state = .running
+                return .start
+            case .suspended:
+                state.paused = false
+                state.state = .running
+                let waiters = state.pauseWaiters
+                state.pauseWaiters = []
+                return .unpause(waiters, state.timer)
+            default:
+                return .nothing
+            }
+        }
+        switch action {
+        case .start:
+            start()
+        case .unpause(let waiters, let timer):
+            timer?.setPaused(false)
+            for waiter in waiters { waiter.resume() }
+        case .nothing:
+            break
+        }
+    }
+
+    /// Pauses a running task: no more body bytes are read (the server is held back by TCP flow
+    /// control) and the idle timeout stops until ``resume()``.
+    public func suspend() {
+        let timer: Watchdog.Timer? = mutable.withLock { state in
+            guard state.state == .running else { return nil }
+            state.state = .suspended
+            state.paused = true
+            return state.timer
+        }
+        timer?.setPaused(true)
+    }
+
+    /// Cancels the task; it completes with `cancelled`.
+    public func cancel() {
+        cancel(reason: .user)
+    }
+
+    func cancel(reason: CancelReason) {
+        enum Action {
+            case completeNow
+            case cancelRunning(Task<Void, Never>?, [CheckedContinuation<Void, Never>])
+            case nothing
+        }
+        let action: Action = mutable.withLock { state in
+            switch state.state {
+            case .completed, .canceling:
+                return .nothing
+            case .suspended where !state.started:
+                state.started = true
+                state.cancelReason = reason
+                return .completeNow
+            default:
+                state.state = .canceling
+                state.cancelReason = reason
+                let waiters = state.pauseWaiters
+                state.pauseWaiters = []
+                state.paused = false
+                return .cancelRunning(state.runTask, waiters)
+            }
+        }
+        switch action {
+        case .completeNow:
+            session.core.taskStarted(self)
+            let error = CourierError(
+                .cancelled, outcome: .notSent, message: "the task was cancelled before it started",
+                request: originalRequest)
+            complete(.failure(error), context: nil)
+        case .cancelRunning(let runTask, let waiters):
+            for waiter in waiters { waiter.resume() }
+            runTask?.cancel()
+        case .nothing:
+            break
+        }
+    }
+
+    /// Waits for the task to complete and returns its response (with the collected body).
+    /// Does not start the task: call ``resume()``.
+    public var value: Response {
+        get async throws {
+            try await withCheckedThrowingContinuation { continuation in
+                let result: Result<Response, CourierError>? = mutable.withLock { state in
+                    if let result = state.result { return result }
+                    state.completionWaiters.append(continuation)
+                    return nil
+                }
+                if let result { continuation.resume(with: result.mapError { $0 as any Error }) }
+            }
+        }
+    }
+
+    // MARK: Events
+
+    /// The task's events as a stream that ends after ``TaskEvent/didComplete(_:)``.
+    /// Take it before ``resume()`` to see every event; each access makes a new stream.
+    public var events: AsyncStream<TaskEvent> {
+        let (stream, continuation) = AsyncStream<TaskEvent>.makeStream(bufferingPolicy: .unbounded)
+        let id: Int? = mutable.withLock { state in
+            if state.state == .completed { return nil }
+            state.nextSubscriberID += 1
+            state.subscribers[state.nextSubscriberID] = continuation
+            subscribed.store(true, ordering: .relaxed)
+            return state.nextSubscriberID
+        }
+        if let id {
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.mutable.withLock { $0.subscribers.removeValue(forKey: id) }
+            }
+        } else {
+            continuation.finish()
+        }
+        return stream
+    }
+
+    var hasEventSubscribers: Bool { subscribed.load(ordering: .relaxed) }
+
+    func yieldToSubscribers(_ event: TaskEvent) {
+        guard hasEventSubscribers else { return }
+        let subscribers = mutable.withLock { Array($0.subscribers.values) }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+
+    // MARK: Progress
+
+    func addSent(_ count: Int64) -> (Int64, Int64?) {
+        mutable.withLock { state in
+            state.progress.totalBytesSent += count
+            return (state.progress.totalBytesSent, state.progress.totalBytesExpectedToSend)
+        }
+    }
+
+    func resetSent(expected: Int64?) {
+        mutable.withLock { state in
+            state.progress.totalBytesSent = 0
+            state.progress.totalBytesExpectedToSend = expected
+        }
+    }
+
+    func setCurrentRequest(_ request: Request) {
+        mutable.withLock { $0.currentRequest = request }
+    }
+
+    // MARK: Running
+
+    func setCompletionHandler(_ handler: @escaping @Sendable (Result<Response, CourierError>) -> Void) {
+        mutable.withLock { $0.completionHandler = handler }
+    }
+
+    /// Waits until the response head is available (streaming delivery).
+    func waitForHead() async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<Response, CourierError>? = mutable.withLock { state in
+                if state.headDelivered, let response = state.response {
+                    return .success(self.streamingResponse(response))
+                }
+                if let result = state.result, case .failure = result { return result }
+                state.headWaiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(with: ready.mapError { $0 as any Error }) }
+        }
+    }
+
+    private func streamingResponse(_ head: Response) -> Response {
+        var response = head
+        if case .stream(let channel) = delivery {
+            response.body = .stream(ResponseBody(ChannelBody(channel: channel, task: self)))
+        }
+        return response
+    }
+
+    private func start() {
+        let session = self.session
+        guard session.core.taskStarted(self) else {
+            let error = CourierError(
+                .sessionInvalidated, outcome: .notSent,
+                message: "the session was invalidated; create a new session for new tasks",
+                request: originalRequest)
+            complete(.failure(error), context: nil)
+            return
+        }
+        let configuration = session.configuration
+        let timer = Watchdog.Timer(
+            idleTimeout: originalRequest.timeout ?? configuration.timeoutIntervalForRequest,
+            resourceTimeout: configuration.timeoutIntervalForResource
+        ) { [weak self] expiry in
+            self?.cancel(reason: .expired(expiry))
+        }
+        let priority: TaskPriority =
+            originalRequest.priority >= .high ? .high : (originalRequest.priority <= .low ? .low : .medium)
+        mutable.withLock { state in
+            state.timer = timer
+            state.runTask = Task(priority: priority) { [self] in
+                await self.run(timer: timer)
+            }
+        }
+    }
+
+    private func run(timer: Watchdog.Timer) async {
+        Watchdog.shared.register(timer)
+        defer { Watchdog.shared.unregister(timer) }
+        let context = TaskContext(task: self, session: session, timer: timer)
+        for monitor in session.configuration.eventMonitors { monitor.taskDidStart(self) }
+        do {
+            let prepared = try session.core.prepare(originalRequest)
+            setCurrentRequest(prepared)
+            var response = try await session.core.execute(prepared, context: context)
+            let head = response.withoutBody
+            mutable.withLock { state in
+                state.response = head
+                state.currentRequest = head.request ?? state.currentRequest
+                state.progress.totalBytesExpectedToReceive = head.expectedContentLength
+            }
+            if let delegate = session.delegate {
+                let disposition = await delegate.session(session, task: self, didReceive: head)
+                if case .cancel = disposition {
+                    throw CourierError(
+                        .cancelled, outcome: .ambiguous, message: "the delegate cancelled the task on its response",
+                        response: head)
+                }
+            }
+            if context.isObserved { context.emit(.didReceiveResponse(head)) }
+            switch delivery {
+            case .collect:
+                response.body = .data(try await collect(response.stream, context: context))
+                complete(.success(response), context: context)
+            case .stream(let channel):
+                deliverHead(head)
+                try await pump(response.stream, into: channel, context: context)
+                channel.finish()
+                complete(.success(head), context: context)
+            }
+        } catch {
+            let failure = finalError(for: error, context: context)
+            if case .stream(let channel) = delivery { channel.finish(throwing: failure) }
+            complete(.failure(failure), context: context)
+        }
+    }
+
+    private func deliverHead(_ head: Response) {
+        let waiters: [CheckedContinuation<Response, any Error>] = mutable.withLock { state in
+            state.headDelivered = true
+            let waiters = state.headWaiters
+            state.headWaiters = []
+            return waiters
+        }
+        let response = streamingResponse(head)
+        for waiter in waiters { waiter.resume(returning: response) }
+    }
+
+    /// Waits while the task is suspended.
+    private func waitWhilePaused() async {
+        guard mutable.withLock({ $0.paused }) else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = mutable.withLock { state in
+                if !state.paused { return true }
+                state.pauseWaiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    private func received(_ chunk: ByteBuffer, context: TaskContext) {
+        context.timer.touch()
+        mutable.withLock { $0.progress.totalBytesReceived += Int64(chunk.readableBytes) }
+        if context.isObserved {
+            context.emit(.didReceiveData(Data(buffer: chunk, byteTransferStrategy: .copy)))
+        }
+    }
+
+    private func collect(_ body: ResponseBody, context: TaskContext) async throws -> Data {
+        let limit = session.configuration.maximumResponseBodySize ?? Int.max
+        var collected = ByteBuffer()
+        for try await chunk in body {
+            await waitWhilePaused()
+            try checkCancelled()
+            guard collected.readableBytes + chunk.readableBytes <= limit else {
+                throw CourierError(
+                    .dataLengthExceedsMaximum, outcome: .ambiguous,
+                    message: "the response body is longer than the session's limit of \(limit) bytes")
+            }
+            received(chunk, context: context)
+            if collected.readableBytes == 0 {
+                collected = chunk
+            } else {
+                var chunk = chunk
+                collected.writeBuffer(&chunk)
+            }
+        }
+        try checkCancelled()
+        return Data(buffer: collected, byteTransferStrategy: .automatic)
+    }
+
+    private func pump(_ body: ResponseBody, into channel: BoundedChannel<ByteBuffer>, context: TaskContext)
+        async throws
+    {
+        for try await chunk in body {
+            await waitWhilePaused()
+            try checkCancelled()
+            received(chunk, context: context)
+            try await channel.send(chunk)
+        }
+        try checkCancelled()
+    }
+
+    private func checkCancelled() throws {
+        if Task.isCancelled || mutable.withLock({ $0.cancelReason != nil }) {
+            throw CancellationError()
+        }
+    }
+
+    /// The error the task reports: timeouts and cancellation by their reason, everything else mapped.
+    private func finalError(for error: any Error, context: TaskContext) -> CourierError {
+        let reason = mutable.withLock { $0.cancelReason }
+        let outcome: CourierError.Outcome = context.anyRequestStarted ? .ambiguous : .notSent
+        let request = currentRequest
+        switch reason {
+        case .expired(.idle(let seconds)):
+            return CourierError(
+                .timedOut, outcome: outcome,
+                message:
+                    "the request timed out: no data for \(Self.format(seconds)) s from \(request.url.hostDescription)",
+                request: request, underlyingError: error)
+        case .expired(.resource(let seconds)):
+            return CourierError(
+                .timedOut, outcome: outcome,
+                message: "the task took longer than its resource timeout of \(Self.format(seconds)) s",
+                request: request, underlyingError: error)
+        case .user:
+            return CourierError(
+                .cancelled, outcome: outcome, message: "the task was cancelled", request: request,
+                underlyingError: error is CancellationError ? nil : error)
+        case .invalidated:
+            return CourierError(
+                .cancelled, outcome: outcome, message: "the task was cancelled because its session was invalidated",
+                request: request)
+        case nil:
+            if var courierError = error as? CourierError {
+                if courierError.request == nil { courierError.request = request }
+                return courierError
+            }
+            if error is CancellationError {
+                return CourierError(.cancelled, outcome: outcome, message: "the task was cancelled", request: request)
+            }
+            return ErrorMapping.map(error, request: request, requestWasSent: context.anyRequestStarted)
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+    }
+
+    private func complete(_ result: Result<Response, CourierError>, context: TaskContext?) {
+        var result = result
+        let metrics = context?.finishMetrics()
+        if let metrics, case .success(var response) = result {
+            response.metrics = metrics
+            result = .success(response)
+        }
+        let (completionWaiters, headWaiters, handler) = mutable.withLock { state in
+            state.state = .completed
+            state.result = result
+            state.metrics = metrics
+            state.paused = false
+            state.timer = nil
+            switch result {
+            case .success(let response): state.response = response
+            case .failure(let error): state.error = error
+            }
+            let completion = state.completionWaiters
+            let heads = state.headDelivered ? [] : state.headWaiters
+            state.completionWaiters = []
+            state.headWaiters = []
+            let handler = state.completionHandler
+            state.completionHandler = nil
+            return (completion, heads, handler)
+        }
+        if let context {
+            if let metrics { context.emit(.didFinishCollecting(metrics)) }
+            context.emit(.didComplete(result.failureValue))
+        } else {
+            for monitor in session.configuration.eventMonitors {
+                monitor.task(self, didEmit: .didComplete(result.failureValue))
+            }
+            yieldToSubscribers(.didComplete(result.failureValue))
+            session.delegate?.session(session, task: self, didCompleteWithError: result.failureValue)
+        }
+        let subscribers = mutable.withLock { state in
+            let subscribers = Array(state.subscribers.values)
+            state.subscribers = [:]
+            state.runTask = nil
+            return subscribers
+        }
+        for subscriber in subscribers { subscriber.finish() }
+        for waiter in completionWaiters { waiter.resume(with: result.mapError { $0 as any Error }) }
+        for waiter in headWaiters { waiter.resume(with: result.mapError { $0 as any Error }) }
+        handler?(result)
+        session.core.taskCompleted(self)
+    }
+}
+
+/// Bytes sent and received by a task.
+public struct TaskProgress: Sendable, Hashable {
+    public var totalBytesSent: Int64 = 0
+    public var totalBytesExpectedToSend: Int64?
+    public var totalBytesReceived: Int64 = 0
+    public var totalBytesExpectedToReceive: Int64?
+
+    /// Received over expected (sent over expected while uploading), 0…1; 0 when unknown.
+    public var fractionCompleted: Double {
+        if let expected = totalBytesExpectedToReceive, expected > 0 {
+            return min(1, Double(totalBytesReceived) / Double(expected))
+        }
+        if totalBytesReceived == 0, let expected = totalBytesExpectedToSend, expected > 0 {
+            return min(1, Double(totalBytesSent) / Double(expected))
+        }
+        return 0
+    }
+}
+
+/// The consumer side of a streamed body: reading it drives the task; dropping it cancels the task.
+struct ChannelBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let channel: BoundedChannel<ByteBuffer>
+    let task: SessionTask
+
+    func makeAsyncIterator() -> Iterator { Iterator(reader: Reader(channel: channel, task: task)) }
+
+    final class Reader: Sendable {
+        let channel: BoundedChannel<ByteBuffer>
+        let task: SessionTask
+        init(channel: BoundedChannel<ByteBuffer>, task: SessionTask) {
+            self.channel = channel
+            self.task = task
+        }
+        deinit {
+            // The caller stopped reading before the end: stop the transfer.
+            if task.state != .completed {
+                channel.cancelConsumer()
+                task.cancel()
+            }
+        }
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let reader: Reader
+        func next() async throws -> ByteBuffer? {
+            do {
+                return try await reader.channel.next()
+            } catch is CancellationError {
+                if Task.isCancelled { reader.task.cancel() }
+                if let error = reader.task.error { throw error }
+                throw CancellationError()
+            }
+        }
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+extension URL {
+    /// `host:port` for messages.
+    var hostDescription: String {
+        let host = self.host ?? absoluteString
+        if let port { return "\(host):\(port)" }
+        return host
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+
+/// Everything the chain needs to know about the task it works for: events, delegate decisions,
+/// metrics, progress and the watchdog. One per task run.
+final class TaskContext: Sendable {
+    let task: SessionTask
+    let session: Session
+    var core: SessionCore { session.core }
+    let timer: Watchdog.Timer
+
+    private struct MetricsState {
+        var start = Date()
+        var transactions: [TransactionMetrics] = []
+        var redirectCount = 0
+        var retryCount = 0
+        var anyRequestStarted = false
+    }
+
+    private let metrics = Mutex(MetricsState())
+
+    /// Whether the delegate or event monitors listen (fixed for the task's life).
+    private let hasStandingObservers: Bool
+
+    init(task: SessionTask, session: Session, timer: Watchdog.Timer) {
+        self.task = task
+        self.session = session
+        self.timer = timer
+        self.hasStandingObservers = session.delegate != nil || !session.configuration.eventMonitors.isEmpty
+    }
+
+    // MARK: Events
+
+    /// Whether anybody listens to notifications (so building them is worth it).
+    var isObserved: Bool {
+        hasStandingObservers || task.hasEventSubscribers
+    }
+
+    /// Sends a notification to the task's event streams, the event monitors and the delegate.
+    func emit(_ event: TaskEvent) {
+        task.yieldToSubscribers(event)
+        for monitor in core.configuration.eventMonitors {
+            monitor.task(task, didEmit: event)
+        }
+        guard let delegate = session.delegate else { return }
+        switch event {
+        case .didReceiveData(let data):
+            delegate.session(session, task: task, didReceive: data)
+        case .didSendBodyData(let sent, let total, let expected):
+            delegate.session(
+                session, task: task, didSendBodyData: sent, totalBytesSent: total,
+                totalBytesExpectedToSend: expected)
+        case .didFinishCollecting(let metrics):
+            delegate.session(session, task: task, didFinishCollecting: metrics)
+        case .didComplete(let error):
+            delegate.session(session, task: task, didCompleteWithError: error)
+        case .willPerformHTTPRedirection, .didReceiveResponse:
+            break  // decisions: asked separately, with await
+        }
+    }
+
+    /// Asks the delegate whether to follow a redirect (default: follow as proposed).
+    func willPerformRedirection(response: Response, newRequest: Request) async -> Request? {
+        guard let delegate = session.delegate else { return newRequest }
+        return await delegate.session(
+            session, task: task, willPerformHTTPRedirection: response,
+            newRequest: newRequest)
+    }
+
+    // MARK: Progress and activity
+
+    /// Records that body bytes were handed to the connection.
+    func didSendBodyData(_ count: Int64) {
+        timer.touch()
+        let (total, expected) = task.addSent(count)
+        if isObserved {
+            emit(.didSendBodyData(bytesSent: count, totalBytesSent: total, totalBytesExpectedToSend: expected))
+        }
+    }
+
+    /// Starts upload progress again (a body about to be sent, perhaps anew).
+    func beginSendingBody(expectedLength: Int64?) {
+        task.resetSent(expected: expectedLength)
+    }
+
+    // MARK: Metrics
+
+    /// Adds an exchange; returns its index for later updates.
+    func beginTransaction(_ transaction: TransactionMetrics) -> Int {
+        metrics.withLock { state in
+            state.transactions.append(transaction)
+            state.anyRequestStarted = state.anyRequestStarted || transaction.resourceFetchType == .networkLoad
+            return state.transactions.count - 1
+        }
+    }
+
+    func updateTransaction(_ index: Int, _ update: (inout TransactionMetrics) -> Void) {
+        metrics.withLock { state in
+            guard state.transactions.indices.contains(index) else { return }
+            update(&state.transactions[index])
+        }
+    }
+
+    func recordRedirect() {
+        metrics.withLock { $0.redirectCount += 1 }
+    }
+
+    func recordRetry() {
+        metrics.withLock { $0.retryCount += 1 }
+    }
+
+    /// Whether any request was handed to the network (so a failure may be ambiguous).
+    var anyRequestStarted: Bool { metrics.withLock { $0.anyRequestStarted } }
+
+    func finishMetrics() -> TaskMetrics {
+        metrics.withLock { state in
+            TaskMetrics(
+                taskInterval: DateInterval(start: state.start, end: max(Date(), state.start)),
+                redirectCount: state.redirectCount,
+                retryCount: state.retryCount,
+                transactionMetrics: state.transactions
+            )
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What happens to a task, in the order URLSession documents: redirects, the response, data,
+/// progress, metrics, and completion — always last and exactly once.
+///
+/// ```swift
+/// let task = session.makeDataTask(with: request)
+/// let events = task.events
+/// task.resume()
+/// for await event in events {
+///     if case .didReceiveData(let chunk) = event { print("got \(chunk.count) bytes") }
+/// }
+/// ```
+public enum TaskEvent: Sendable {
+    /// A redirect is about to be followed (after the delegate agreed) to `newRequest`.
+    case willPerformHTTPRedirection(response: Response, newRequest: Request)
+    /// The final response head arrived.
+    case didReceiveResponse(Response)
+    /// A chunk of the body arrived (chunks follow no protocol boundary).
+    case didReceiveData(Data)
+    /// Upload progress; totals start again when the body is re-sent after a challenge or redirect.
+    case didSendBodyData(bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64?)
+    /// The task's metrics, just before completion.
+    case didFinishCollecting(TaskMetrics)
+    /// The task ended: `nil` on success.
+    case didComplete(CourierError?)
+}
+
+/// What a data task does with a response, decided in ``SessionDelegate/session(_:task:didReceive:)-8k3ji``.
+public enum ResponseDisposition: Sendable {
+    /// Go on and receive the body.
+    case allow
+    /// Cancel the task (it completes with `cancelled`).
+    case cancel
+}
+
+/// Decisions and notifications for a session's tasks, in callback form (``SessionTask/events`` carries
+/// the same notifications as a stream). Every method has a default, so implement only what you need.
+public protocol SessionDelegate: AnyObject, Sendable {
+    /// A redirect arrived. Return the request to follow (possibly modified), or `nil` to refuse: the 3xx
+    /// response then becomes the final response. Default: follow `newRequest`.
+    func session(
+        _ session: Session, task: SessionTask, willPerformHTTPRedirection response: Response,
+        newRequest: Request
+    ) async -> Request?
+    /// The final response head arrived. Default: `.allow`.
+    func session(_ session: Session, task: SessionTask, didReceive response: Response) async -> ResponseDisposition
+    /// A chunk of the body arrived.
+    func session(_ session: Session, task: SessionTask, didReceive data: Data)
+    /// Body bytes were handed to the connection.
+    func session(
+        _ session: Session, task: SessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64?)
+    /// The task's metrics, right before completion.
+    func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics)
+    /// The task ended (`nil` on success). Always the last call for a task.
+    func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?)
+    /// The session was invalidated; it has let go of the delegate.
+    func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?)
+}
+
+extension SessionDelegate {
+    public func session(
+        _ session: Session, task: SessionTask, willPerformHTTPRedirection response: Response,
+        newRequest: Request
+    ) async -> Request? { newRequest }
+    public func session(_ session: Session, task: SessionTask, didReceive response: Response) async
+        -> ResponseDisposition
+    { .allow }
+    public func session(_ session: Session, task: SessionTask, didReceive data: Data) {}
+    public func session(
+        _ session: Session, task: SessionTask, didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64, totalBytesExpectedToSend: Int64?
+    ) {}
+    public func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics) {}
+    public func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?) {}
+    public func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?) {}
+}
+
+/// Observes every task of a session (logging, HAR recording, metrics export). Monitors see events;
+/// they cannot change decisions.
+public protocol EventMonitor: Sendable {
+    /// A task started running.
+    func taskDidStart(_ task: SessionTask)
+    /// A task emitted an event.
+    func task(_ task: SessionTask, didEmit event: TaskEvent)
+}
+
+extension EventMonitor {
+    public func taskDidStart(_ task: SessionTask) {}
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import Synchronization
+
+/// Courier's own timeouts: one timer loop for all tasks of the process, checking each task's idle time
+/// (no bytes either way) and its resource deadline. async-http-client's read timeout is fixed per
+/// client; this watchdog gives every request its own and covers custom protocol handlers too.
+final class Watchdog: Sendable {
+    static let shared = Watchdog()
+
+    /// Why a timer fired.
+    enum Expiry: Sendable {
+        case idle(seconds: Double)
+        case resource(seconds: Double)
+    }
+
+    /// The timer of one task. Activity is recorded with an atomic store, so the hot path takes no lock.
+    final class Timer: Sendable {
+        let lastActivity: Atomic<UInt64>
+        let paused: Atomic<Bool>
+        let idleNanoseconds: UInt64
+        let deadline: UInt64
+        let resourceSeconds: Double
+        let onExpiry: @Sendable (Expiry) -> Void
+
+        init(
+            idleTimeout: Double, resourceTimeout: Double, startingAt now: UInt64 = DispatchTime.now().uptimeNanoseconds,
+            onExpiry: @escaping @Sendable (Expiry) -> Void
+        ) {
+            self.lastActivity = Atomic(now)
+            self.paused = Atomic(false)
+            self.idleNanoseconds = Watchdog.nanoseconds(idleTimeout)
+            let resource = Watchdog.nanoseconds(resourceTimeout)
+            self.deadline = resource >= UInt64.max - now ? UInt64.max : now + resource
+            self.resourceSeconds = resourceTimeout
+            self.onExpiry = onExpiry
+        }
+
+        /// Records that bytes moved.
+        @inline(__always)
+        func touch() {
+            lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        }
+
+        /// Stops (or restarts) the idle clock, for suspended tasks.
+        func setPaused(_ isPaused: Bool) {
+            touch()
+            paused.store(isPaused, ordering: .relaxed)
+        }
+
+        /// Records activity at a given time (tests drive the clock with this).
+        func touch(at uptimeNanoseconds: UInt64) {
+            lastActivity.store(uptimeNanoseconds, ordering: .relaxed)
+        }
+
+        /// Whether the timer has expired at `now` (uptime nanoseconds), and why.
+        func expiry(at now: UInt64) -> Expiry? {
+            if now >= deadline { return .resource(seconds: resourceSeconds) }
+            if paused.load(ordering: .relaxed) { return nil }
+            let last = lastActivity.load(ordering: .relaxed)
+            if now > last, now - last >= idleNanoseconds {
+                return .idle(seconds: Double(idleNanoseconds) / 1e9)
+            }
+            return nil
+        }
+    }
+
+    private struct State {
+        var timers: [ObjectIdentifier: Timer] = [:]
+        var loopRunning = false
+    }
+
+    private let state = Mutex(State())
+
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        guard seconds.isFinite, seconds > 0 else { return seconds > 0 ? UInt64.max : 0 }
+        let value = seconds * 1e9
+        return value >= Double(UInt64.max) ? UInt64.max : UInt64(value)
+    }
+
+    func register(_ timer: Timer) {
+        let startLoop = state.withLock { state in
+            state.timers[ObjectIdentifier(timer)] = timer
+            if state.loopRunning { return false }
+            state.loopRunning = true
+            return true
+        }
+        if startLoop {
+            Task.detached(priority: .high) { [self] in await self.loop() }
+        }
+    }
+
+    func unregister(_ timer: Timer) {
+        _ = state.withLock { $0.timers.removeValue(forKey: ObjectIdentifier(timer)) }
+    }
+
+    private func loop() async {
+        while true {
+            let (expired, tick): ([(Timer, Expiry)], UInt64?) = state.withLock { state in
+                if state.timers.isEmpty {
+                    state.loopRunning = false
+                    return ([], nil)
+                }
+                let now = DispatchTime.now().uptimeNanoseconds
+                var expired: [(Timer, Expiry)] = []
+                var shortest = UInt64.max
+                for (key, timer) in state.timers {
+                    shortest = min(shortest, timer.idleNanoseconds)
+                    if let expiry = timer.expiry(at: now) {
+                        expired.append((timer, expiry))
+                        state.timers[key] = nil
+                    }
+                }
+                // Check four times per shortest idle timeout, between 5 ms and 250 ms.
+                let tick = min(max(shortest / 4, 5_000_000), 250_000_000)
+                return (expired, tick)
+            }
+            for (timer, expiry) in expired {
+                timer.onExpiry(expiry)
+            }
+            guard let tick else { return }
+            try? await Task.sleep(nanoseconds: tick)
+        }
+    }
+}

@@ -1,0 +1,467 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// `http` and `https` over async-http-client.
+///
+/// A session keeps a small set of `HTTPClient`s keyed by what async-http-client fixes per client (the
+/// proxy and the trust policy); each has redirects and decompression off (the chain does both) and
+/// connection retries off, so a refused port or a bad certificate fails at once and Courier's own retry
+/// policy decides. Bodies stream both ways; the watchdog of the task provides the timeouts.
+final class HTTPTransport: Sendable {
+    /// What async-http-client fixes per client and varies within a session: the proxy (`no_proxy` hosts
+    /// go direct). The trust policy and TLS versions are fixed per session.
+    struct ClientKey: Hashable, Sendable {
+        var proxy: ResolvedProxy?
+    }
+
+    private struct State {
+        var clients: [ClientKey: HTTPClient] = [:]
+        var shutDown = false
+    }
+
+    let configuration: SessionConfiguration
+    private let proxySelector: Result<ProxySelector, CourierError>
+    private let state = Mutex(State())
+    private let ahcLogger: Logger?
+    static let disabledLogger = Logger(label: "courier.ahc", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+        do {
+            self.proxySelector = .success(try ProxySelector(configuration.proxy))
+        } catch let error as CourierError {
+            self.proxySelector = .failure(error)
+        } catch {
+            self.proxySelector = .failure(
+                CourierError(.invalidConfiguration, outcome: .notSent, message: "invalid proxy configuration: \(error)")
+            )
+        }
+        // async-http-client logs at debug and trace only; hand it our logger only when that is wanted.
+        self.ahcLogger = configuration.logger.logLevel <= .debug ? configuration.logger : nil
+    }
+
+    // MARK: Clients
+
+    func client(for url: URL) throws -> HTTPClient {
+        let proxy = try proxySelector.get().proxy(for: url)
+        let key = ClientKey(proxy: proxy)
+        return try state.withLock { state in
+            if state.shutDown {
+                throw CourierError(.sessionInvalidated, outcome: .notSent, message: "the session was invalidated")
+            }
+            if let client = state.clients[key] { return client }
+            let client = HTTPClient(
+                eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
+                configuration: try makeClientConfiguration(key),
+                backgroundActivityLogger: ahcLogger ?? Self.disabledLogger
+            )
+            state.clients[key] = client
+            return client
+        }
+    }
+
+    private func makeClientConfiguration(_ key: ClientKey) throws -> HTTPClient.Configuration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.minimumTLSVersion = configuration.tlsMinimumSupportedProtocolVersion.nioVersion
+        tls.maximumTLSVersion = configuration.tlsMaximumSupportedProtocolVersion.nioVersion
+        switch configuration.serverTrustPolicy.evaluation {
+        case .system:
+            tls.additionalTrustRoots = Self.environmentTrustRoots()
+        case .anchors(let pems, let includeSystemRoots):
+            var certificates: [NIOSSLCertificate] = []
+            do {
+                for pem in pems {
+                    certificates += try NIOSSLCertificate.fromPEMBytes(Array(pem.utf8))
+                }
+            } catch {
+                throw CourierError(
+                    .invalidConfiguration, outcome: .notSent,
+                    message: "a trust anchor is not a valid PEM certificate: \(error)", underlyingError: error)
+            }
+            if includeSystemRoots {
+                tls.additionalTrustRoots = Self.environmentTrustRoots() + [.certificates(certificates)]
+            } else {
+                tls.trustRoots = .certificates(certificates)
+            }
+        case .disabled:
+            tls.certificateVerification = .none
+        }
+
+        var pool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, configuration.httpMaximumConnectionsPerHost)
+        )
+        pool.retryConnectionEstablishment = false
+
+        var clientConfiguration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,
+            timeout: HTTPClient.Configuration.Timeout(
+                connect: .milliseconds(Int64(min(configuration.timeoutIntervalForRequest, 3600) * 1000)),
+                read: nil
+            ),
+            connectionPool: pool,
+            proxy: key.proxy.map(Self.ahcProxy),
+            ignoreUncleanSSLShutdown: false,
+            decompression: .disabled
+        )
+        clientConfiguration.httpVersion = .automatic
+        if case .disabled = configuration.serverTrustPolicy.evaluation {
+            let logger = configuration.logger
+            let warn: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+                logger.warning(
+                    "TLS certificate evaluation is disabled (ServerTrustPolicy.dangerouslyDisableEvaluation); this connection is not protected",
+                    metadata: ["remote": "\(channel.remoteAddress.map { "\($0)" } ?? "?")"])
+                return channel.eventLoop.makeSucceededVoidFuture()
+            }
+            clientConfiguration.http1_1ConnectionDebugInitializer = warn
+            clientConfiguration.http2ConnectionDebugInitializer = warn
+        }
+        return clientConfiguration
+    }
+
+    static func ahcProxy(_ proxy: ResolvedProxy) -> HTTPClient.Configuration.Proxy {
+        switch proxy.kind {
+        case .socks5:
+            return .socksServer(host: proxy.host, port: proxy.port)
+        case .http:
+            let authorization = proxy.credentials.map {
+                HTTPClient.Authorization.basic(username: $0.user, password: $0.password)
+            }
+            return .server(host: proxy.host, port: proxy.port, authorization: authorization)
+        }
+    }
+
+    /// `SSL_CERT_FILE` and `SSL_CERT_DIR`, which swift-nio-ssl does not read by itself.
+    static func environmentTrustRoots() -> [NIOSSLAdditionalTrustRoots] {
+        let environment = ProcessInfo.processInfo.environment
+        var roots: [NIOSSLAdditionalTrustRoots] = []
+        if let file = environment["SSL_CERT_FILE"], FileManager.default.isReadableFile(atPath: file) {
+            roots.append(.file(file))
+        }
+        if let directory = environment["SSL_CERT_DIR"] {
+            for path in directory.split(separator: ":") {
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: String(path))) ?? []
+                for entry in entries.sorted() where entry.hasSuffix(".pem") || entry.hasSuffix(".crt") {
+                    roots.append(.file(String(path) + "/" + entry))
+                }
+            }
+        }
+        return roots
+    }
+
+    // MARK: Shutdown
+
+    func shutdown() async {
+        let clients = state.withLock { state in
+            state.shutDown = true
+            defer { state.clients = [:] }
+            return Array(state.clients.values)
+        }
+        for client in clients {
+            try? await client.shutdown()
+        }
+    }
+
+    /// Shuts the clients down without waiting (the session is going away without invalidation).
+    func shutdownInBackground() {
+        let clients = state.withLock { state in
+            state.shutDown = true
+            defer { state.clients = [:] }
+            return Array(state.clients.values)
+        }
+        for client in clients {
+            client.shutdown { _ in }
+        }
+    }
+
+    // MARK: Loading
+
+    /// Sends one request and returns the response head with a streaming body.
+    func execute(_ request: Request, context: TaskContext) async throws -> Response {
+        let client = try client(for: request.url)
+        let url = request.url.redactingCredentials
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        outgoing.headers = headers
+
+        let bodyLength = request.body.knownLength
+        context.beginSendingBody(expectedLength: request.body.isEmpty ? nil : bodyLength)
+        var transaction = TransactionMetrics(request: request, fetchStartDate: Date())
+        transaction.requestStartDate = transaction.fetchStartDate
+        transaction.requestHeaderBytesSent = Self.headerSize(request)
+        let index = context.beginTransaction(transaction)
+        let counter = SentCounter()
+        outgoing.body = try makeBody(request.body, length: bodyLength, context: context, counter: counter)
+
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(outgoing, deadline: .distantFuture, logger: ahcLogger)
+        } catch {
+            let sent = counter.value
+            context.updateTransaction(index) { $0.requestBodyBytesSent = sent }
+            throw ErrorMapping.map(error, request: request, requestWasSent: true)
+        }
+        context.timer.touch()
+        let now = Date()
+        var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.count)
+        for (name, value) in response.headers {
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+        var head = Response(status: status, headerFields: fields, url: request.url, request: request)
+        let protocolName =
+            response.version.major == 2 ? "h2" : "http/\(response.version.major).\(response.version.minor)"
+        let sentBytes = counter.value
+        let headForMetrics = head
+        context.updateTransaction(index) { transaction in
+            transaction.responseStartDate = now
+            transaction.response = headForMetrics
+            transaction.networkProtocolName = protocolName
+            transaction.responseHeaderBytesReceived = Self.headerSize(headForMetrics)
+            if case .bytes = counter.mode {
+                transaction.requestBodyBytesSent = bodyLength ?? 0
+                transaction.requestEndDate = now
+            } else {
+                transaction.requestBodyBytesSent = sentBytes
+            }
+        }
+        if case .bytes = counter.mode, let bodyLength, bodyLength > 0 {
+            // Sent as one buffer: report it now that the server has answered.
+            context.didSendBodyData(bodyLength)
+        }
+        let expectsBody =
+            request.method != .head && status.code != 204 && status.code != 304 && !(100..<200).contains(status.code)
+        head.body = .stream(
+            ResponseBody(
+                NetworkBody(
+                    base: response.body, context: context, transactionIndex: index, request: request,
+                    expectedLength: expectsBody ? head.expectedContentLength : 0, counter: counter)))
+        return head
+    }
+
+    /// Counts request body bytes as async-http-client pulls them.
+    final class SentCounter: Sendable {
+        enum Mode: Sendable {
+            case bytes
+            case stream
+        }
+        private let storage = Atomic<Int64>(0)
+        private let streamed = Atomic<Bool>(false)
+        var value: Int64 { storage.load(ordering: .relaxed) }
+        var mode: Mode { streamed.load(ordering: .relaxed) ? .stream : .bytes }
+        func add(_ count: Int64) { storage.add(count, ordering: .relaxed) }
+        func setStreamed() { streamed.store(true, ordering: .relaxed) }
+    }
+
+    private func makeBody(_ body: RequestBody, length: Int64?, context: TaskContext, counter: SentCounter) throws
+        -> HTTPClientRequest.Body?
+    {
+        switch body.storage {
+        case .empty:
+            return nil
+        case .data(let data):
+            if data.isEmpty { return nil }
+            if !context.isObserved {
+                return .bytes(ByteBuffer(data: data))
+            }
+            counter.setStreamed()
+            let chunks = DataChunks(data: data, chunkSize: 64 * 1024)
+            return .stream(
+                ProgressSequence(base: chunks, context: context, counter: counter), length: .known(Int64(data.count)))
+        case .file(let url):
+            let reader = try FileChunks(url: url)
+            counter.setStreamed()
+            return .stream(
+                ProgressSequence(base: reader, context: context, counter: counter), length: .known(reader.size))
+        case .stream(let declared, let makeStream):
+            let stream: RequestBody.Stream
+            do {
+                stream = try makeStream()
+            } catch {
+                throw CourierError(
+                    .requestBodyStreamExhausted, outcome: .notSent,
+                    message: "the request body stream could not be created: \(error)", underlyingError: error)
+            }
+            counter.setStreamed()
+            let buffers = DataToBuffers(base: stream)
+            return .stream(
+                ProgressSequence(base: buffers, context: context, counter: counter),
+                length: declared.map { .known($0) } ?? .unknown)
+        case .json:
+            throw CourierError(.unknown, outcome: .notSent, message: "a JSON body reached the transport unencoded")
+        }
+    }
+
+    static func headerSize(_ request: Request) -> Int64 {
+        var size = request.method.rawValue.utf8.count + 1 + (request.url.path.utf8.count + 1) + 11
+        for field in request.headerFields {
+            size += field.name.rawName.utf8.count + 2 + field.value.utf8.count + 2
+        }
+        return Int64(size + 2)
+    }
+
+    static func headerSize(_ response: Response) -> Int64 {
+        var size = 13 + response.status.reasonPhrase.utf8.count + 2
+        for field in response.headerFields {
+            size += field.name.rawName.utf8.count + 2 + field.value.utf8.count + 2
+        }
+        return Int64(size + 2)
+    }
+}
+
+extension TLSProtocolVersion {
+    var nioVersion: TLSVersion {
+        switch self {
+        case .v1_0: return .tlsv1
+        case .v1_1: return .tlsv11
+        case .v1_2: return .tlsv12
+        case .v1_3: return .tlsv13
+        }
+    }
+}
+
+/// The response body from async-http-client: feeds the watchdog, counts bytes into the metrics, maps
+/// errors, and refuses a body that ends before its `Content-Length`.
+struct NetworkBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let base: HTTPClientResponse.Body
+    let context: TaskContext
+    let transactionIndex: Int
+    let request: Request
+    let expectedLength: Int64?
+    let counter: HTTPTransport.SentCounter
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), body: self)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: HTTPClientResponse.Body.AsyncIterator
+        let body: NetworkBody
+        var received: Int64 = 0
+        var finished = false
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard !finished else { return nil }
+            let chunk: ByteBuffer?
+            do {
+                chunk = try await base.next()
+            } catch {
+                finish()
+                throw ErrorMapping.map(error, request: body.request, requestWasSent: true)
+            }
+            guard let chunk else {
+                finish()
+                if let expected = body.expectedLength, received < expected, !Task.isCancelled {
+                    throw CourierError(
+                        .networkConnectionLost, outcome: .ambiguous,
+                        message:
+                            "\(body.request.url.hostDescription) closed the connection after \(received) of \(expected) body bytes",
+                        request: body.request)
+                }
+                return nil
+            }
+            body.context.timer.touch()
+            received += Int64(chunk.readableBytes)
+            return chunk
+        }
+
+        private mutating func finish() {
+            finished = true
+            let received = self.received
+            let sent = body.counter.value
+            let streamed = body.counter.mode == .stream
+            body.context.updateTransaction(body.transactionIndex) { transaction in
+                transaction.responseEndDate = Date()
+                transaction.responseBodyBytesReceived = received
+                if streamed {
+                    transaction.requestBodyBytesSent = sent
+                    if transaction.requestEndDate == nil { transaction.requestEndDate = transaction.responseStartDate }
+                }
+            }
+        }
+    }
+}
+
+/// Reports upload progress as async-http-client pulls each chunk.
+struct ProgressSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == ByteBuffer {
+    typealias Element = ByteBuffer
+    let base: Base
+    let context: TaskContext
+    let counter: HTTPTransport.SentCounter
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), context: context, counter: counter)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let context: TaskContext
+        let counter: HTTPTransport.SentCounter
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard let chunk = try await base.next() else { return nil }
+            let count = Int64(chunk.readableBytes)
+            counter.add(count)
+            context.didSendBodyData(count)
+            return chunk
+        }
+    }
+}
+
+/// Data cut into buffers of at most `chunkSize` bytes.
+struct DataChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let data: Data
+    let chunkSize: Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(data: data, chunkSize: chunkSize) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let data: Data
+        let chunkSize: Int
+        var offset = 0
+        mutating func next() async -> ByteBuffer? {
+            guard offset < data.count else { return nil }
+            let end = Swift.min(offset + chunkSize, data.count)
+            let start = data.startIndex + offset
+            let buffer = ByteBuffer(bytes: data[start..<(data.startIndex + end)])
+            offset = end
+            return buffer
+        }
+    }
+}
+
+/// A stream of `Data` as buffers.
+struct DataToBuffers: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let base: RequestBody.Stream
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator()) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: any AsyncIteratorProtocol<Data, any Error>
+        mutating func next() async throws -> ByteBuffer? {
+            while let data = try await base.next() {
+                if !data.isEmpty { return ByteBuffer(data: data) }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Courier
+import Foundation
+
+/// The `courier` command line, as a library so tests can run it in-process.
+public enum CourierCLI {
+    /// Exit statuses (httpie's where it has them).
+    public enum ExitStatus {
+        public static let success: Int32 = 0
+        public static let failure: Int32 = 1
+        public static let usage: Int32 = 2
+        public static let redirect3xx: Int32 = 3
+        public static let clientError4xx: Int32 = 4
+        public static let serverError5xx: Int32 = 5
+        public static let tooManyRedirects: Int32 = 6
+    }
+
+    /// Parses `arguments` (without the program name), runs the command and returns the exit status.
+    /// Usage errors print the usage and return 2 (swift-argument-parser's 64 is remapped, as httpie does).
+    public static func run(arguments: [String], io: CLIIO = .standard) async -> Int32 {
+        await CLIIO.$current.withValue(io) {
+            do {
+                var command = try CourierCommand.parseAsRoot(arguments)
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+                return ExitStatus.success
+            } catch let exit as CLIExit {
+                return exit.status
+            } catch {
+                let code = CourierCommand.exitCode(for: error)
+                let message = CourierCommand.fullMessage(for: error)
+                if code == .success {
+                    io.writeOut(message + "\n")
+                    return ExitStatus.success
+                }
+                if let courierError = error as? CourierError {
+                    io.writeError("courier: error: \(courierError.description)\n")
+                    return courierError.code == .httpTooManyRedirects ? ExitStatus.tooManyRedirects : ExitStatus.failure
+                }
+                if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
+                    io.writeError(message + "\n")
+                    return ExitStatus.usage
+                }
+                io.writeError("courier: error: \(message)\n")
+                return ExitStatus.failure
+            }
+        }
+    }
+}
+
+/// Ends a command with a status after it printed what it had to say.
+struct CLIExit: Error {
+    var status: Int32
+}
+
+/// The root command: a request when no subcommand is named.
+struct CourierCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "courier",
+        abstract: "Courier: HTTP requests, downloads and the networking toolkit, from the command line.",
+        discussion: """
+            Make a request (the default):
+              courier https://httpbin.org/get
+              courier POST :8080/items name=pen price:=1.5 X-Trace:on
+            """,
+        version: CourierVersion.string,
+        subcommands: [RequestCommand.self],
+        defaultSubcommand: RequestCommand.self
+    )
+}

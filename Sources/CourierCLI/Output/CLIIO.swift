@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Where the CLI reads and writes, replaceable in tests.
+public struct CLIIO: Sendable {
+    public var writeOut: @Sendable (String) -> Void
+    public var writeOutData: @Sendable (Data) -> Void
+    public var writeError: @Sendable (String) -> Void
+    public var readStandardInput: @Sendable () -> Data
+    public var isOutputTerminal: Bool
+    public var isErrorTerminal: Bool
+    public var environment: [String: String]
+
+    public init(
+        writeOut: @escaping @Sendable (String) -> Void,
+        writeOutData: @escaping @Sendable (Data) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        readStandardInput: @escaping @Sendable () -> Data,
+        isOutputTerminal: Bool,
+        isErrorTerminal: Bool,
+        environment: [String: String]
+    ) {
+        self.writeOut = writeOut
+        self.writeOutData = writeOutData
+        self.writeError = writeError
+        self.readStandardInput = readStandardInput
+        self.isOutputTerminal = isOutputTerminal
+        self.isErrorTerminal = isErrorTerminal
+        self.environment = environment
+    }
+
+    /// The process's standard streams.
+    public static var standard: CLIIO {
+        CLIIO(
+            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeOutData: { FileHandle.standardOutput.write($0) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            isOutputTerminal: isatty(STDOUT_FILENO) == 1,
+            isErrorTerminal: isatty(STDERR_FILENO) == 1,
+            environment: ProcessInfo.processInfo.environment
+        )
+    }
+
+    /// Captures everything written, for tests.
+    public final class Capture: Sendable {
+        private let out = Mutex(Data())
+        private let error = Mutex("")
+        public init() {}
+        public var standardOutput: String { String(decoding: out.withLock { $0 }, as: UTF8.self) }
+        public var standardOutputData: Data { out.withLock { $0 } }
+        public var standardError: String { error.withLock { $0 } }
+
+        /// An IO writing into this capture.
+        public func io(
+            input: Data = Data(), terminal: Bool = false, environment: [String: String] = [:]
+        ) -> CLIIO {
+            CLIIO(
+                writeOut: { text in self.out.withLock { $0.append(Data(text.utf8)) } },
+                writeOutData: { data in self.out.withLock { $0.append(data) } },
+                writeError: { text in self.error.withLock { $0 += text } },
+                readStandardInput: { input },
+                isOutputTerminal: terminal,
+                isErrorTerminal: terminal,
+                environment: environment
+            )
+        }
+    }
+
+    @TaskLocal static var current: CLIIO = .standard
+}

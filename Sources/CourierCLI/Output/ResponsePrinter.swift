@@ -1,0 +1,117 @@
+import Courier
+import Foundation
+import HTTPTypes
+
+/// Prints requests and responses in the chosen parts and style, httpie-like.
+struct ResponsePrinter {
+    struct Style {
+        var format: Bool
+        var colors: Bool
+    }
+
+    let parts: Set<Character>
+    let style: Style
+    let io: CLIIO
+
+    private func color(_ code: String, _ text: String) -> String {
+        style.colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Prints the request's head (H) and body (B). `force` prints even without H/B in the parts.
+    func printRequest(_ request: Request, force: Bool) {
+        let showHead = parts.contains("H") || (force && parts.isEmpty)
+        let showBody = parts.contains("B")
+        guard showHead || showBody else { return }
+        if showHead {
+            var target = request.url.path.isEmpty ? "/" : request.url.path
+            if let query = request.url.query { target += "?" + query }
+            var text = color("1;34", request.method.rawValue) + " " + color("36", target) + " HTTP/1.1\n"
+            if request.headerFields[HTTPField.Name("Host")!] == nil, let host = request.url.host {
+                let port = request.url.port.map { ":\($0)" } ?? ""
+                text += color("36", "Host") + ": " + host + port + "\n"
+            }
+            for field in request.headerFields {
+                text += color("36", field.name.rawName) + ": " + field.value + "\n"
+            }
+            io.writeOut(text + "\n")
+        }
+        if showBody, let data = request.body.inMemoryData, !data.isEmpty {
+            printBody(data, mimeType: request.headerFields[.contentType] ?? request.body.contentType)
+            io.writeOut("\n")
+        }
+    }
+
+    func printNote(_ note: String) {
+        io.writeOut(color("2", "# " + note) + "\n")
+    }
+
+    func printResponse(_ response: Response) {
+        if parts.contains("h") {
+            let protocolName = response.metrics?.transactionMetrics.last?.networkProtocolName
+            let version =
+                switch protocolName {
+                case "h2": "HTTP/2"
+                case .some(let name): name.uppercased()
+                case nil: "HTTP/1.1"
+                }
+            let statusColor = response.status.code < 300 ? "32" : (response.status.code < 400 ? "33" : "31")
+            var text =
+                color("34", version) + " " + color("1;" + statusColor, "\(response.status.code)") + " "
+                + color(statusColor, response.status.reasonPhrase) + "\n"
+            for field in response.headerFields {
+                text += color("36", field.name.rawName) + ": " + field.value + "\n"
+            }
+            io.writeOut(text + (parts.contains("b") && !response.data.isEmpty ? "\n" : ""))
+        }
+        if parts.contains("b"), !response.data.isEmpty {
+            printBody(response.data, mimeType: response.headerFields[.contentType])
+        }
+        if parts.contains("m"), let metrics = response.metrics {
+            printMetrics(metrics)
+        }
+    }
+
+    private func printBody(_ data: Data, mimeType: String?) {
+        let textual = mimeType.map { MIMEType.isText($0) } ?? false
+        let text = String(data: data, encoding: .utf8)
+        let isBinary = text == nil || (!textual && data.contains(0))
+        if isBinary {
+            if io.isOutputTerminal {
+                io.writeOut(
+                    "+-----------------------------------------+\n| NOTE: binary data not shown in terminal |\n+-----------------------------------------+\n"
+                )
+            } else {
+                io.writeOutData(data)
+            }
+            return
+        }
+        guard let text else { return }
+        let type = mimeType?.lowercased() ?? ""
+        if style.format, type.contains("json") || (type.isEmpty && text.first.map { "{[".contains($0) } == true),
+            let pretty = JSONText.pretty(text, style: style.colors ? .colors : .plain)
+        {
+            io.writeOut(pretty + "\n")
+            return
+        }
+        io.writeOut(text)
+        if io.isOutputTerminal, !text.hasSuffix("\n") { io.writeOut("\n") }
+    }
+
+    private func printMetrics(_ metrics: TaskMetrics) {
+        var text = "\n"
+        let total = metrics.taskInterval.duration * 1000
+        text += String(
+            format: "total %.1f ms, %d redirect(s), %d retr%@\n", total, metrics.redirectCount,
+            metrics.retryCount, metrics.retryCount == 1 ? "y" : "ies")
+        for transaction in metrics.transactionMetrics {
+            let ttfb = transaction.timeToFirstByte.map { String(format: "%.1f ms", $0 * 1000) } ?? "-"
+            text += "  \(transaction.request.method.rawValue) \(transaction.request.url.absoluteString): "
+            text += "\(transaction.response?.status.code ?? 0), ttfb \(ttfb), "
+            text += "sent \(transaction.requestHeaderBytesSent + transaction.requestBodyBytesSent) B, "
+            text += "received \(transaction.responseHeaderBytesReceived + transaction.responseBodyBytesReceived) B"
+            if let name = transaction.networkProtocolName { text += ", \(name)" }
+            text += "\n"
+        }
+        io.writeOut(text)
+    }
+}

@@ -1,0 +1,333 @@
+import ArgumentParser
+import Courier
+import Foundation
+import HTTPTypes
+
+/// `courier [METHOD] URL [ITEM ...]`: one request, printed httpie-style.
+struct RequestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request",
+        abstract: "Send a request and print the response (the default command).",
+        discussion: """
+            ITEMs, as in httpie:
+              Header:Value     a request header (Header: sends none, removing a default)
+              name==value      a query parameter
+              field=value      a JSON string field (a form field with --form)
+              field:=json      a raw JSON value (numbers, booleans, arrays, objects)
+              field=@file      a string field read from a file;  field:=@file  JSON from a file
+              @file            the raw request body from a file;  -  the body from standard input
+
+            METHOD defaults to GET, or POST when there are data items. URL shorthands:
+            :8080/path means http://localhost:8080/path; a URL without a scheme gets http://
+            (https:// with --https).
+
+            Examples:
+              courier https://example.com/
+              courier POST :8080/items name=pen price:=1.5 tags:='["a","b"]' X-Trace:1
+              courier --print=HBhb --follow example.com/redirect
+              courier --offline --curl PUT :8080/items/1 name=ink
+            """
+    )
+
+    @Argument(help: "[METHOD] URL [ITEM ...]")
+    var words: [String] = []
+
+    @Option(
+        name: [.customLong("print"), .customShort("p")],
+        help: "What to print: H request headers, B request body, h response headers, b response body, m metrics.")
+    var printSpec: String?
+
+    @Flag(name: [.customShort("v"), .long], help: "Print the request too (HBhb) and note redirects.")
+    var verbose = false
+
+    @Option(help: "all, colors, format or none (default: all on a terminal, none when piped).")
+    var pretty: String?
+
+    @Flag(name: [.customShort("F"), .long], help: "Follow redirects.")
+    var follow = false
+
+    @Option(name: .customLong("max-redirects"), help: "The most redirects --follow follows (default 30).")
+    var maxRedirects: Int = 30
+
+    @Option(help: "The idle timeout in seconds (default 30).")
+    var timeout: Double?
+
+    @Flag(name: [.customShort("j"), .long], help: "Send data items as JSON (the default).")
+    var json = false
+
+    @Flag(name: [.customShort("f"), .long], help: "Send data items as application/x-www-form-urlencoded.")
+    var form = false
+
+    @Flag(help: "Use https:// for URLs without a scheme.")
+    var https = false
+
+    @Flag(help: "Build and print the request without sending it.")
+    var offline = false
+
+    @Flag(help: "Print the equivalent curl command (secrets redacted) and do not send.")
+    var curl = false
+
+    @Option(help: "Record everything sent and received as a HAR 1.2 file.")
+    var har: String?
+
+    @Flag(name: .customLong("check-status"), help: "Exit 3, 4 or 5 for a 3xx, 4xx or 5xx response.")
+    var checkStatus = false
+
+    @Option(
+        help:
+            "A session NAME (under $XDG_CONFIG_HOME/courier/sessions) or a directory PATH that keeps headers between runs."
+    )
+    var session: String?
+
+    func validate() throws {
+        if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
+        if json && form { throw ValidationError("--json and --form cannot be used together") }
+        if let printSpec, printSpec.isEmpty || !printSpec.allSatisfy({ "HBhbm".contains($0) }) {
+            throw ValidationError("--print takes letters from HBhbm, e.g. --print=hb")
+        }
+        if let pretty, !["all", "colors", "format", "none"].contains(pretty) {
+            throw ValidationError("--pretty takes all, colors, format or none")
+        }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if maxRedirects < 0 { throw ValidationError("--max-redirects must not be negative") }
+    }
+
+    func run() async throws {
+        let io = CLIIO.current
+        let (method, urlText, itemTexts) = try splitWords()
+        let items: [RequestItem]
+        do {
+            items = try itemTexts.map(RequestItem.parse)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        var request = try buildRequest(method: method, urlText: urlText, items: items, io: io)
+
+        var configuration = SessionConfiguration.ephemeral
+        configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
+        if let timeout { configuration.timeoutIntervalForRequest = timeout }
+        var store: CLISessionStore?
+        if let session {
+            let opened = try CLISessionStore(argument: session, environment: io.environment)
+            store = opened
+            for field in opened.headers where request.headerFields[field.name] == nil {
+                request.headerFields.append(field)
+            }
+        }
+        try store?.save(adding: request.headerFields)
+        let recorder = har.map { _ in HARRecorder() }
+        if let recorder { configuration.eventMonitors = [recorder] }
+        let courierSession = Session(configuration: configuration)
+        defer { Task { await courierSession.finishTasksAndInvalidate() } }
+
+        let printer = ResponsePrinter(
+            parts: printParts(io: io), style: prettyStyle(io: io), io: io)
+
+        if curl {
+            io.writeOut(try courierSession.prepare(request).curlDescription() + "\n")
+            return
+        }
+        if offline {
+            printer.printRequest(try courierSession.prepare(request), force: true)
+            return
+        }
+
+        let task = courierSession.makeDataTask(with: request)
+        let events = task.events
+        let notes = Task {
+            var notes: [String] = []
+            for await event in events {
+                if case .willPerformHTTPRedirection(let response, let next) = event {
+                    notes.append(
+                        "redirected: \(response.status.code) → \(next.method.rawValue) \(next.url.absoluteString)")
+                }
+            }
+            return notes
+        }
+        task.resume()
+        let response: Response
+        do {
+            response = try await task.value
+        } catch let error as CourierError {
+            if let recorder, let har { try? recorder.write(to: URL(fileURLWithPath: har)) }
+            throw error
+        }
+        let redirectNotes = await notes.value
+        if let first = response.metrics?.transactionMetrics.first {
+            printer.printRequest(first.request, force: false)
+        }
+        if verbose {
+            for note in redirectNotes { printer.printNote(note) }
+        }
+        printer.printResponse(response)
+        if let recorder, let har {
+            try recorder.write(to: URL(fileURLWithPath: har))
+        }
+
+        if checkStatus {
+            let code = response.status.code
+            let status: Int32? =
+                switch code {
+                case 300..<400: follow ? nil : CourierCLI.ExitStatus.redirect3xx
+                case 400..<500: CourierCLI.ExitStatus.clientError4xx
+                case 500..<600: CourierCLI.ExitStatus.serverError5xx
+                default: nil
+                }
+            if let status {
+                io.writeError("courier: warning: HTTP \(code) \(response.status.reasonPhrase)\n")
+                throw CLIExit(status: status)
+            }
+        }
+    }
+
+    // MARK: Parsing
+
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
+    ]
+
+    func splitWords() throws -> (String?, String, [String]) {
+        var remaining = words
+        var method: String?
+        if remaining.count >= 2, let first = remaining.first, first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            Self.knownMethods.contains(first.uppercased()) || first == first.uppercased()
+        {
+            method = first.uppercased()
+            remaining.removeFirst()
+        }
+        let url = remaining.removeFirst()
+        return (method, url, remaining)
+    }
+
+    func resolveURL(_ text: String) throws -> URL {
+        var string = text
+        if string.hasPrefix(":") {
+            // :8080/path and :/path mean localhost.
+            let rest = string.dropFirst()
+            string = rest.hasPrefix("/") ? "localhost" + rest : "localhost:" + rest
+        }
+        if !string.contains("://") && !Self.hasScheme(string) {
+            string = (https ? "https://" : "http://") + string
+        }
+        return try Request(string).url
+    }
+
+    /// `data:…`, `mailto:…` have a scheme; `localhost:8080/x` does not (digits after the colon are a port).
+    static func hasScheme(_ string: String) -> Bool {
+        guard let colon = string.firstIndex(of: ":") else { return false }
+        let scheme = string[..<colon]
+        guard let first = scheme.first, first.isLetter,
+            scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        else { return false }
+        let rest = string[string.index(after: colon)...]
+        let port = rest.prefix { $0.isNumber }
+        return port.isEmpty
+    }
+
+    func buildRequest(method: String?, urlText: String, items: [RequestItem], io: CLIIO) throws -> Request {
+        var url = try resolveURL(urlText)
+        let queries = items.compactMap { item -> (String, String?)? in
+            if case .query(let name, let value) = item { return (name, value) }
+            return nil
+        }
+        url = url.appendingQuery(queries)
+        let hasData = items.contains { $0.isDataItem }
+        let methodName = method ?? (hasData ? "POST" : "GET")
+        guard let httpMethod = HTTPRequest.Method(methodName) else {
+            throw ValidationError("'\(methodName)' is not an HTTP method")
+        }
+        var request = Request(url: url, method: httpMethod)
+
+        for item in items {
+            if case .header(let name, let value) = item {
+                do {
+                    try request.setValue(value, forHTTPHeaderField: name)
+                } catch let error as CourierError {
+                    throw ValidationError(error.message)
+                }
+            }
+        }
+
+        var fields: [(String, String)] = []  // name, JSON text (or plain text for forms)
+        var formFields: [(String, String)] = []
+        for item in items {
+            switch item {
+            case .dataField(let name, let value):
+                fields.append((name, JSONText.quote(value)))
+                formFields.append((name, value))
+            case .dataFieldFromFile(let name, let path):
+                let text = try readText(path)
+                fields.append((name, JSONText.quote(text)))
+                formFields.append((name, text))
+            case .jsonField(let name, let json):
+                guard JSONText.isValid(json) else {
+                    throw ValidationError("'\(name):=\(json)' is not valid JSON")
+                }
+                if form { throw ValidationError("'\(name):=…' needs JSON; it cannot be sent with --form") }
+                fields.append((name, json))
+            case .jsonFieldFromFile(let name, let path):
+                let json = try readText(path)
+                guard JSONText.isValid(json) else { throw ValidationError("\(path) does not contain valid JSON") }
+                if form { throw ValidationError("'\(name):=@…' needs JSON; it cannot be sent with --form") }
+                fields.append((name, json))
+            case .file(let name, _):
+                throw ValidationError(
+                    "'\(name)@…' uploads a file as multipart/form-data, which this version of courier does not send yet; use @file for a raw body"
+                )
+            case .rawBodyFile(let path):
+                let file = URL(fileURLWithPath: path)
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw ValidationError("cannot read \(path)")
+                }
+                request.body = .file(file)
+            case .rawBodyStandardInput:
+                request.body = .data(io.readStandardInput(), contentType: nil)
+            case .header, .query:
+                break
+            }
+        }
+        if !fields.isEmpty {
+            if !request.body.isEmpty {
+                throw ValidationError("data fields cannot be combined with a raw body (@file or -)")
+            }
+            if form {
+                request.body = .form(formFields)
+            } else {
+                request.body = .data(Data(JSONText.object(fields).utf8), contentType: "application/json")
+            }
+        }
+        if !form, request.headerFields[.accept] == nil, json || !fields.isEmpty {
+            request.headerFields[.accept] = "application/json, */*;q=0.5"
+        }
+        if json, fields.isEmpty, request.headerFields[.contentType] == nil, !request.body.isEmpty {
+            request.headerFields[.contentType] = "application/json"
+        }
+        return request
+    }
+
+    func readText(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw ValidationError("cannot read \(path) as UTF-8 text")
+        }
+        return text
+    }
+
+    // MARK: Output choices
+
+    func printParts(io: CLIIO) -> Set<Character> {
+        if let printSpec { return Set(printSpec) }
+        if verbose { return Set("HBhb") }
+        if offline { return Set("HB") }
+        return io.isOutputTerminal ? Set("hb") : Set("b")
+    }
+
+    func prettyStyle(io: CLIIO) -> ResponsePrinter.Style {
+        switch pretty ?? (io.isOutputTerminal ? "all" : "none") {
+        case "all": return ResponsePrinter.Style(format: true, colors: true)
+        case "colors": return ResponsePrinter.Style(format: false, colors: true)
+        case "format": return ResponsePrinter.Style(format: true, colors: false)
+        default: return ResponsePrinter.Style(format: false, colors: false)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Crypto
+import Foundation
+
+/// AES-GCM, the recommended authenticated cipher: confidentiality and integrity in one pass.
+///
+/// Output is `nonce (12) || ciphertext || tag (16)`. A nonce must never repeat under one key; the
+/// default random 96-bit nonce is safe for about 2^32 messages per key. Callers with their own nonce
+/// scheme (a counter per direction, as `CourierPeers` uses) pass it explicitly.
+///
+/// ```swift
+/// let gcm = try AESGCMCipher(key: .random(byteCount: 32))
+/// let sealed = try gcm.seal(plaintext, authenticating: header)
+/// let opened = try gcm.open(sealed, authenticating: header)
+/// ```
+public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The nonce length, 12 bytes.
+    public static let nonceByteCount = 12
+    /// The tag length, 16 bytes.
+    public static let tagByteCount = 16
+
+    private let key: SecretKey
+
+    /// Creates a cipher for a 16-, 24- or 32-byte key.
+    ///
+    /// - Throws: ``SecurityError/Code/invalidKeyLength`` for any other length.
+    public init(key: SecretKey) throws {
+        try key.require(byteCounts: AESCBC.keyByteCounts, for: "AES-GCM")
+        self.key = key
+    }
+
+    /// Encrypts and authenticates `plaintext` (and authenticates `authenticatedData` without
+    /// encrypting it).
+    ///
+    /// - Parameter nonce: A 12-byte nonce, or nil for a random one.
+    /// - Returns: `nonce || ciphertext || tag`.
+    /// - Throws: ``SecurityError/Code/invalidIVLength`` for a nonce that is not 12 bytes.
+    public func seal(
+        _ plaintext: some DataProtocol,
+        nonce: Data? = nil,
+        authenticating authenticatedData: some DataProtocol = Data()
+    ) throws -> Data {
+        let gcmNonce: AES.GCM.Nonce
+        do {
+            if let nonce {
+                guard nonce.count == Self.nonceByteCount else {
+                    throw SecurityError.invalidIVLength("AES-GCM", expected: Self.nonceByteCount, actual: nonce.count)
+                }
+                gcmNonce = try AES.GCM.Nonce(data: nonce)
+            } else {
+                gcmNonce = AES.GCM.Nonce()
+            }
+            let box = try AES.GCM.seal(
+                plaintext, using: key.symmetricKey, nonce: gcmNonce, authenticating: authenticatedData)
+            guard let combined = box.combined else {
+                throw SecurityError(.invalidParameter, "AES-GCM produced no combined representation")
+            }
+            return combined
+        } catch let error as SecurityError {
+            throw error
+        } catch {
+            throw SecurityError(.invalidParameter, "AES-GCM encryption failed: \(error)")
+        }
+    }
+
+    /// Verifies and decrypts `nonce || ciphertext || tag`.
+    ///
+    /// - Throws: ``SecurityError/Code/truncatedInput`` when shorter than a nonce and a tag;
+    ///   ``SecurityError/Code/integrityCheckFailed`` when the tag does not verify (wrong key,
+    ///   tampering, wrong associated data). No plaintext is returned on failure.
+    public func open(_ sealed: some DataProtocol, authenticating authenticatedData: some DataProtocol = Data()) throws
+        -> Data
+    {
+        guard sealed.count >= Self.nonceByteCount + Self.tagByteCount else {
+            throw SecurityError(
+                .truncatedInput,
+                "an AES-GCM message needs at least \(Self.nonceByteCount + Self.tagByteCount) bytes, got \(sealed.count)"
+            )
+        }
+        do {
+            let box = try AES.GCM.SealedBox(combined: AESCBC.contiguous(sealed))
+            return try AES.GCM.open(box, using: key.symmetricKey, authenticating: authenticatedData)
+        } catch {
+            throw SecurityError.integrityCheckFailed
+        }
+    }
+
+    /// ``seal(_:nonce:authenticating:)`` with a random nonce and no associated data.
+    public func encrypt(_ plaintext: some DataProtocol) throws -> Data {
+        try seal(plaintext)
+    }
+
+    /// ``open(_:authenticating:)`` with no associated data.
+    public func decrypt(_ message: some DataProtocol) throws -> Data {
+        try open(message)
+    }
+
+    /// `"AESGCMCipher(AES-<bits>, key redacted)"`.
+    public var description: String {
+        "AESGCMCipher(AES-\(key.bitCount), key redacted)"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String {
+        description
+    }
+
+    /// A mirror showing only the key size.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["keyBitCount": key.bitCount], displayStyle: .struct)
+    }
+}

@@ -1,0 +1,111 @@
+import Crypto
+import Foundation
+
+/// ChaCha20-Poly1305 (RFC 8439): authenticated encryption that is fast and constant-time even on
+/// processors without AES instructions.
+///
+/// Output is `nonce (12) || ciphertext || tag (16)`; the key is 32 bytes. As with AES-GCM, a nonce
+/// must never repeat under one key.
+///
+/// ```swift
+/// let cipher = try ChaCha20Poly1305Cipher(key: .random(byteCount: 32))
+/// let sealed = try cipher.seal(plaintext)
+/// let opened = try cipher.open(sealed)
+/// ```
+public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The nonce length, 12 bytes.
+    public static let nonceByteCount = 12
+    /// The tag length, 16 bytes.
+    public static let tagByteCount = 16
+
+    private let key: SecretKey
+
+    /// Creates a cipher for a 32-byte key.
+    ///
+    /// - Throws: ``SecurityError/Code/invalidKeyLength`` for any other length.
+    public init(key: SecretKey) throws {
+        try key.require(byteCounts: [32], for: "ChaCha20-Poly1305")
+        self.key = key
+    }
+
+    /// Encrypts and authenticates `plaintext` (and authenticates `authenticatedData` without
+    /// encrypting it).
+    ///
+    /// - Parameter nonce: A 12-byte nonce, or nil for a random one.
+    /// - Returns: `nonce || ciphertext || tag`.
+    /// - Throws: ``SecurityError/Code/invalidIVLength`` for a nonce that is not 12 bytes.
+    public func seal(
+        _ plaintext: some DataProtocol,
+        nonce: Data? = nil,
+        authenticating authenticatedData: some DataProtocol = Data()
+    ) throws -> Data {
+        let gcmNonce: ChaChaPoly.Nonce
+        do {
+            if let nonce {
+                guard nonce.count == Self.nonceByteCount else {
+                    throw SecurityError.invalidIVLength(
+                        "ChaCha20-Poly1305", expected: Self.nonceByteCount, actual: nonce.count)
+                }
+                gcmNonce = try ChaChaPoly.Nonce(data: nonce)
+            } else {
+                gcmNonce = ChaChaPoly.Nonce()
+            }
+            let box = try ChaChaPoly.seal(
+                plaintext, using: key.symmetricKey, nonce: gcmNonce, authenticating: authenticatedData)
+            return box.combined
+        } catch let error as SecurityError {
+            throw error
+        } catch {
+            throw SecurityError(.invalidParameter, "ChaCha20-Poly1305 encryption failed: \(error)")
+        }
+    }
+
+    /// Verifies and decrypts `nonce || ciphertext || tag`.
+    ///
+    /// - Throws: ``SecurityError/Code/truncatedInput`` when shorter than a nonce and a tag;
+    ///   ``SecurityError/Code/integrityCheckFailed`` when the tag does not verify (wrong key,
+    ///   tampering, wrong associated data). No plaintext is returned on failure.
+    public func open(_ sealed: some DataProtocol, authenticating authenticatedData: some DataProtocol = Data()) throws
+        -> Data
+    {
+        guard sealed.count >= Self.nonceByteCount + Self.tagByteCount else {
+            throw SecurityError(
+                .truncatedInput,
+                "a ChaCha20-Poly1305 message needs at least \(Self.nonceByteCount + Self.tagByteCount) bytes, got \(sealed.count)"
+            )
+        }
+        do {
+            let box = try ChaChaPoly.SealedBox(combined: AESCBC.contiguous(sealed))
+            return try ChaChaPoly.open(box, using: key.symmetricKey, authenticating: authenticatedData)
+        } catch {
+            throw SecurityError.integrityCheckFailed
+        }
+    }
+
+    /// ``seal(_:nonce:authenticating:)`` with a random nonce and no associated data.
+    public func encrypt(_ plaintext: some DataProtocol) throws -> Data {
+        try seal(plaintext)
+    }
+
+    /// ``open(_:authenticating:)`` with no associated data.
+    public func decrypt(_ message: some DataProtocol) throws -> Data {
+        try open(message)
+    }
+
+    /// `"ChaCha20Poly1305Cipher(key redacted)"`.
+    public var description: String {
+        "ChaCha20Poly1305Cipher(key redacted)"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String {
+        description
+    }
+
+    /// A mirror without the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: [], displayStyle: .struct)
+    }
+}

@@ -1,0 +1,97 @@
+import Crypto
+import Foundation
+
+/// A P-256 ECDSA private key (ES256), whose signatures are raw `r || s` (64 bytes) as JWS needs, or
+/// DER on request.
+///
+/// ```swift
+/// let key = try P256SigningKey(pemRepresentation: apnsKeyPEM)
+/// let signature = try key.signature(for: Data(signingInput.utf8))   // 64 bytes for a JWT
+/// key.verifyingKey.isValidSignature(signature, for: Data(signingInput.utf8))
+/// ```
+public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    private let key: P256.Signing.PrivateKey
+
+    /// Generates a new key.
+    public init() {
+        key = P256.Signing.PrivateKey()
+    }
+
+    /// Reads a PEM key (`EC PRIVATE KEY` or PKCS#8 `PRIVATE KEY`, such as an APNs `.p8` file).
+    ///
+    /// - Throws: ``SecurityError/Code/invalidKeyData``.
+    public init(pemRepresentation: String) throws {
+        do {
+            key = try P256.Signing.PrivateKey(pemRepresentation: pemRepresentation)
+        } catch {
+            throw SecurityError(.invalidKeyData, "the PEM text is not a P-256 private key")
+        }
+    }
+
+    /// Reads the raw 32-byte private scalar.
+    ///
+    /// - Throws: ``SecurityError/Code/invalidKeyLength`` for a length other than 32,
+    ///   ``SecurityError/Code/invalidKeyData`` for an invalid scalar.
+    public init(rawRepresentation: some DataProtocol) throws {
+        guard rawRepresentation.count == 32 else {
+            throw SecurityError.invalidKeyLength("P-256", expected: "32", actual: rawRepresentation.count)
+        }
+        do {
+            key = try P256.Signing.PrivateKey(rawRepresentation: Data(rawRepresentation))
+        } catch {
+            throw SecurityError(.invalidKeyData, "the bytes are not a valid P-256 private key")
+        }
+    }
+
+    /// The public half.
+    public var verifyingKey: P256VerifyingKey {
+        P256VerifyingKey(key: key.publicKey)
+    }
+
+    /// The key as PKCS#8 PEM. Treat the result as a secret.
+    public var pemRepresentation: String {
+        key.pemRepresentation
+    }
+
+    /// The raw 32-byte private scalar. Treat the result as a secret.
+    public var rawRepresentation: Data {
+        key.rawRepresentation
+    }
+
+    /// Signs SHA-256 of `data`; returns the raw 64-byte `r || s` (the JWS ES256 form).
+    ///
+    /// - Throws: ``SecurityError/Code/invalidParameter`` if signing fails.
+    public func signature(for data: some DataProtocol) throws -> Data {
+        do {
+            return try key.signature(for: data).rawRepresentation
+        } catch {
+            throw SecurityError(.invalidParameter, "ECDSA signing failed: \(error)")
+        }
+    }
+
+    /// Signs SHA-256 of `data`; returns the DER `ECDSA-Sig-Value` (the X.509 and TLS form).
+    ///
+    /// - Throws: ``SecurityError/Code/invalidParameter`` if signing fails.
+    public func derSignature(for data: some DataProtocol) throws -> Data {
+        do {
+            return try key.signature(for: data).derRepresentation
+        } catch {
+            throw SecurityError(.invalidParameter, "ECDSA signing failed: \(error)")
+        }
+    }
+
+    /// `"P256SigningKey(redacted)"`.
+    public var description: String {
+        "P256SigningKey(redacted)"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String {
+        description
+    }
+
+    /// A mirror without the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: [], displayStyle: .struct)
+    }
+}

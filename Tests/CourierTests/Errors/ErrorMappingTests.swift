@@ -1,0 +1,165 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Testing
+
+@testable import Courier
+
+@Suite("Error mapping")
+struct ErrorMappingTests {
+    let request = try! Request("https://api.example.com:8443/items")
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        let name: String
+        let error: any Error & Sendable
+        let sent: Bool
+        let code: CourierError.Code
+        let outcome: CourierError.Outcome
+        var testDescription: String { name }
+    }
+
+    static let rows: [Row] = [
+        Row(
+            name: "ECONNREFUSED", error: IOError(errnoCode: ECONNREFUSED, reason: "connect"), sent: false,
+            code: .cannotConnectToHost, outcome: .failed),
+        Row(
+            name: "ENETUNREACH", error: IOError(errnoCode: ENETUNREACH, reason: "connect"), sent: false,
+            code: .notConnectedToInternet, outcome: .failed),
+        Row(
+            name: "EHOSTUNREACH", error: IOError(errnoCode: EHOSTUNREACH, reason: "connect"), sent: false,
+            code: .notConnectedToInternet, outcome: .failed),
+        Row(
+            name: "ENETDOWN", error: IOError(errnoCode: ENETDOWN, reason: "connect"), sent: false,
+            code: .notConnectedToInternet, outcome: .failed),
+        Row(
+            name: "ETIMEDOUT", error: IOError(errnoCode: ETIMEDOUT, reason: "connect"), sent: false,
+            code: .timedOut, outcome: .failed),
+        Row(
+            name: "ECONNRESET after send", error: IOError(errnoCode: ECONNRESET, reason: "read"), sent: true,
+            code: .networkConnectionLost, outcome: .ambiguous),
+        Row(
+            name: "EPIPE after send", error: IOError(errnoCode: EPIPE, reason: "write"), sent: true,
+            code: .networkConnectionLost, outcome: .ambiguous),
+        Row(
+            name: "NIO connect timeout", error: ChannelError.connectTimeout(.seconds(1)), sent: false,
+            code: .timedOut, outcome: .failed),
+        Row(
+            name: "EOF mid-body", error: ChannelError.eof, sent: true, code: .networkConnectionLost, outcome: .ambiguous
+        ),
+        Row(
+            name: "AHC connect timeout", error: HTTPClientError.connectTimeout, sent: false,
+            code: .timedOut, outcome: .failed),
+        Row(
+            name: "AHC read idle timeout", error: HTTPClientError.readTimeout, sent: true,
+            code: .timedOut, outcome: .ambiguous),
+        Row(
+            name: "AHC deadline", error: HTTPClientError.deadlineExceeded, sent: true,
+            code: .timedOut, outcome: .ambiguous),
+        Row(
+            name: "remote close mid-body", error: HTTPClientError.remoteConnectionClosed, sent: true,
+            code: .networkConnectionLost, outcome: .ambiguous),
+        Row(name: "AHC cancelled", error: HTTPClientError.cancelled, sent: true, code: .cancelled, outcome: .ambiguous),
+        Row(
+            name: "TLS handshake timeout", error: HTTPClientError.tlsHandshakeTimeout, sent: false,
+            code: .secureConnectionFailed, outcome: .failed),
+        Row(
+            name: "proxy handshake timeout", error: HTTPClientError.httpProxyHandshakeTimeout, sent: false,
+            code: .cannotConnectToHost, outcome: .failed),
+        Row(
+            name: "proxy auth", error: HTTPClientError.proxyAuthenticationRequired, sent: false,
+            code: .userAuthenticationRequired, outcome: .failed),
+        Row(name: "invalid URL", error: HTTPClientError.invalidURL, sent: false, code: .badURL, outcome: .notSent),
+        Row(
+            name: "unsupported scheme", error: HTTPClientError.unsupportedScheme("gopher"), sent: false,
+            code: .unsupportedURL, outcome: .notSent),
+        Row(
+            name: "body length mismatch", error: HTTPClientError.bodyLengthMismatch, sent: true,
+            code: .requestBodyStreamExhausted, outcome: .ambiguous),
+        Row(
+            name: "already shut down", error: HTTPClientError.alreadyShutdown, sent: false,
+            code: .sessionInvalidated, outcome: .notSent),
+        Row(
+            name: "garbage status line", error: HTTPParserError.invalidStatus, sent: true,
+            code: .badServerResponse, outcome: .ambiguous),
+        Row(
+            name: "garbage header", error: HTTPParserError.invalidHeaderToken, sent: true,
+            code: .badServerResponse, outcome: .ambiguous),
+        Row(
+            name: "close before the end of the body", error: HTTPParserError.invalidEOFState, sent: true,
+            code: .networkConnectionLost, outcome: .ambiguous),
+        Row(
+            name: "certificate untrusted",
+            error: NIOSSLError.handshakeFailed(.sslError([])), sent: false,
+            code: .secureConnectionFailed, outcome: .failed),
+        Row(
+            name: "unable to validate", error: NIOSSLError.unableToValidateCertificate, sent: false,
+            code: .serverCertificateUntrusted, outcome: .failed),
+        Row(
+            name: "TLS unclean shutdown", error: NIOSSLError.uncleanShutdown, sent: true,
+            code: .networkConnectionLost, outcome: .ambiguous),
+        Row(name: "cancellation", error: CancellationError(), sent: false, code: .cancelled, outcome: .notSent),
+    ]
+
+    @Test(arguments: rows)
+    func everyRowMapsToItsCode(row: Row) {
+        let mapped = ErrorMapping.map(row.error, request: request, requestWasSent: row.sent)
+        #expect(mapped.code == row.code)
+        #expect(mapped.outcome == row.outcome)
+        #expect(mapped.kind == .transport)
+        #expect(mapped.request?.url == request.url)
+        #expect(mapped.underlyingError != nil)
+        #expect(!mapped.message.isEmpty)
+    }
+
+    @Test func realDNSFailureMapsToCannotFindHost() async throws {
+        // .invalid is reserved (RFC 2606): it never resolves, so this is the error NIO really throws.
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let thrown: (any Error)? = await {
+            do {
+                let channel = try await bootstrap.connect(host: "courier-test.invalid", port: 80).get()
+                try? await channel.close()
+                return nil
+            } catch {
+                return error
+            }
+        }()
+        let error = try #require(thrown)
+        let mapped = ErrorMapping.map(error, request: request, requestWasSent: false)
+        #expect(mapped.code == .cannotFindHost)
+        #expect(mapped.outcome == .notSent)
+    }
+
+    @Test func refusedMessageNamesTheHostAndWhatToTry() {
+        let mapped = ErrorMapping.map(
+            IOError(errnoCode: ECONNREFUSED, reason: "connect"), request: request, requestWasSent: false)
+        #expect(mapped.description.contains("api.example.com:8443"))
+        #expect(mapped.description.contains("is the server running?"))
+    }
+
+    @Test func courierErrorsPassThroughWithTheRequestAttached() {
+        let original = CourierError(.timedOut, outcome: .ambiguous, message: "slow")
+        let mapped = ErrorMapping.map(original, request: request, requestWasSent: true)
+        #expect(mapped.code == .timedOut)
+        #expect(mapped.request != nil)
+    }
+
+    @Test func codesMatchInCatchClauses() {
+        do {
+            throw CourierError(.cannotFindHost, message: "x")
+        } catch let error as CourierError where error.code == .cannotFindHost {
+            #expect(error.kind == .transport)
+        } catch {
+            Issue.record("did not match")
+        }
+    }
+
+    @Test func unknownErrorsKeepTheirDescription() {
+        struct Odd: Error {}
+        let mapped = ErrorMapping.map(Odd(), request: request, requestWasSent: true)
+        #expect(mapped.code == .unknown)
+        #expect(mapped.outcome == .ambiguous)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import Courier
+
+/// The watchdog's decisions with a driven clock: no sleeping, no dependence on how busy the machine is.
+@Suite("Watchdog")
+struct WatchdogTests {
+    static let millisecond: UInt64 = 1_000_000
+
+    func timer(idle: Double, resource: Double = 3600) -> Watchdog.Timer {
+        Watchdog.Timer(idleTimeout: idle, resourceTimeout: resource, startingAt: 0) { _ in }
+    }
+
+    @Test func steadyTrickleLongerThanTheIdleTimeoutNeverExpires() {
+        let timer = timer(idle: 0.25)
+        // 60 ms gaps for 3 s: far longer in all than 250 ms, no gap as long.
+        for step in 1...50 {
+            let now = UInt64(step) * 60 * Self.millisecond
+            #expect(timer.expiry(at: now) == nil)
+            timer.touch(at: now)
+        }
+    }
+
+    @Test func aGapAsLongAsTheIdleTimeoutExpires() {
+        let timer = timer(idle: 0.25)
+        timer.touch(at: 100 * Self.millisecond)
+        #expect(timer.expiry(at: 349 * Self.millisecond) == nil)
+        guard case .idle(let seconds) = timer.expiry(at: 350 * Self.millisecond) else {
+            Issue.record("expected an idle expiry")
+            return
+        }
+        #expect(seconds == 0.25)
+    }
+
+    @Test func pausedTimersDoNotIdleOut() {
+        let timer = timer(idle: 0.25)
+        timer.paused.store(true, ordering: .relaxed)
+        #expect(timer.expiry(at: 10_000 * Self.millisecond) == nil)
+        timer.paused.store(false, ordering: .relaxed)
+        #expect(timer.expiry(at: 10_000 * Self.millisecond) != nil)
+    }
+
+    @Test func theResourceDeadlineIgnoresActivityAndPauses() {
+        let timer = timer(idle: 1, resource: 0.5)
+        timer.paused.store(true, ordering: .relaxed)
+        for step in 0..<10 { timer.touch(at: UInt64(step) * 40 * Self.millisecond) }
+        guard case .resource(let seconds) = timer.expiry(at: 500 * Self.millisecond) else {
+            Issue.record("expected a resource expiry")
+            return
+        }
+        #expect(seconds == 0.5)
+    }
+
+    @Test func infiniteOrHugeTimeoutsDoNotOverflow() {
+        let timer = Watchdog.Timer(idleTimeout: .infinity, resourceTimeout: 1e30, startingAt: UInt64.max - 10) { _ in }
+        #expect(timer.expiry(at: UInt64.max - 1) == nil)
+    }
+}
+
+extension Watchdog.Expiry: Equatable {
+    public static func == (lhs: Watchdog.Expiry, rhs: Watchdog.Expiry) -> Bool {
+        switch (lhs, rhs) {
+        case (.idle(let a), .idle(let b)), (.resource(let a), .resource(let b)): return a == b
+        default: return false
+        }
+    }
+}
