@@ -11,7 +11,7 @@ import Foundation
 /// beside `openssl speed` figures taken in the same run when `openssl` is on the PATH.
 ///
 /// ```
-/// courier-benchmarks crypto [--size-mib 64] [--runs 5] [--openssl-seconds 2] [--no-openssl]
+/// swift run -c release CourierBenchmarks crypto [--size-mib 64] [--runs 5] [--openssl-seconds 2] [--no-openssl]
 /// ```
 ///
 /// Courier's figure is the median of `--runs` passes over a `--size-mib` buffer (MB = 10^6 bytes,

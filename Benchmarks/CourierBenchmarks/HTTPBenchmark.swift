@@ -18,6 +18,9 @@ enum HTTPBenchmark {
         var concurrency = 16
         var rounds = 5
         var memoryRequests = 100_000
+        /// Run one client only, in this process, and print one `RESULT` line (used for isolation and profiling).
+        var only: String?
+        var mode = "sequential"
     }
 
     struct Measurement {
@@ -35,6 +38,8 @@ enum HTTPBenchmark {
             case "--concurrent": options.concurrentRequests = Int(iterator.next() ?? "") ?? options.concurrentRequests
             case "--rounds": options.rounds = Int(iterator.next() ?? "") ?? options.rounds
             case "--memory-requests": options.memoryRequests = Int(iterator.next() ?? "") ?? options.memoryRequests
+            case "--only": options.only = iterator.next()
+            case "--mode": options.mode = iterator.next() ?? options.mode
             case "--quick":
                 options.sequentialRequests = 500
                 options.concurrentRequests = 2000
@@ -53,8 +58,8 @@ enum HTTPBenchmark {
             url = nginx.url
         }
         defer { server?.stop() }
-        print("HTTP benchmark: GET \(url) (1 KiB body), \(options.rounds) rounds, medians")
-        print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())")
+        report("HTTP benchmark: GET \(url) (1 KiB body), \(options.rounds) rounds, medians")
+        report("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())")
 
         let ahc = RawAHCClient()
         let courier = CourierClient()
@@ -65,26 +70,53 @@ enum HTTPBenchmark {
         let clients: [(String, any BenchmarkClient)] = [
             ("async-http-client", ahc), ("Courier", courier), ("URLSession", foundation),
         ]
-        // Warm up connections and code paths.
-        for (_, client) in clients { try await runSequential(client, url: url, count: 200) }
-
-        var results: [String: (sequential: Measurement, concurrent: Measurement)] = [:]
-        for (name, client) in clients {
-            var sequential: [Measurement] = []
-            var concurrent: [Measurement] = []
-            for _ in 0..<options.rounds {
-                sequential.append(
-                    try await measure(options.sequentialRequests) {
-                        try await runSequential(client, url: url, count: options.sequentialRequests)
-                    })
-                concurrent.append(
-                    try await measure(options.concurrentRequests) {
-                        try await runConcurrent(
-                            client, url: url, count: options.concurrentRequests, concurrency: options.concurrency)
-                    })
+        if let only = options.only {
+            guard let client = clients.first(where: { $0.0.lowercased() == only.lowercased() })?.1 else {
+                throw BenchmarkError("--only takes async-http-client, Courier or URLSession")
             }
-            results[name] = (median(sequential), median(concurrent))
-            print("  measured \(name)")
+            try await runSequential(client, url: url, count: 200)
+            let concurrent = options.mode == "concurrent"
+            let count = concurrent ? options.concurrentRequests : options.sequentialRequests
+            let result = try await measure(count) {
+                if concurrent {
+                    try await runConcurrent(client, url: url, count: count, concurrency: options.concurrency)
+                } else {
+                    try await runSequential(client, url: url, count: count)
+                }
+            }
+            report(String(format: "RESULT %.1f %.2f", result.requestsPerSecond, result.cpuMicrosecondsPerRequest))
+            await courier.shutdown()
+            return
+        }
+        // Each measurement runs in a fresh process (FoundationNetworking keeps threads busy after use, which
+        // would be billed to whichever client runs next), and rounds are interleaved so that machine noise
+        // hits every client alike.
+        let executable = CommandLine.arguments[0]
+        func isolated(_ name: String, concurrent: Bool) throws -> Measurement {
+            let arguments = [
+                "http", "--url", url, "--only", name, "--mode", concurrent ? "concurrent" : "sequential",
+                "--sequential", String(options.sequentialRequests), "--concurrent", String(options.concurrentRequests),
+            ]
+            let run = try Spawn.run(executable, arguments, captureOutput: true)
+            guard run.status == 0,
+                let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") })
+            else { throw BenchmarkError("\(name) run failed (status \(run.status))") }
+            let fields = line.split(separator: " ")
+            return Measurement(
+                requestsPerSecond: Double(fields[1]) ?? 0, cpuMicrosecondsPerRequest: Double(fields[2]) ?? 0)
+        }
+        var sequentialRuns: [String: [Measurement]] = [:]
+        var concurrentRuns: [String: [Measurement]] = [:]
+        for round in 0..<options.rounds {
+            for (name, _) in clients {
+                sequentialRuns[name, default: []].append(try isolated(name, concurrent: false))
+                concurrentRuns[name, default: []].append(try isolated(name, concurrent: true))
+            }
+            report("  round \(round + 1) of \(options.rounds) done")
+        }
+        var results: [String: (sequential: Measurement, concurrent: Measurement)] = [:]
+        for (name, _) in clients {
+            results[name] = (median(sequentialRuns[name] ?? []), median(concurrentRuns[name] ?? []))
         }
         var curlSequential: Measurement?
         if let curl = CurlRunner.find() {
@@ -103,38 +135,38 @@ enum HTTPBenchmark {
                 + cell(concurrent?.requestsPerSecond, "%9.0f").leftPadded(14)
                 + cell(concurrent?.cpuMicrosecondsPerRequest, "%7.0f").leftPadded(12)
         }
-        print("")
-        print(
+        report("")
+        report(
             "client".padding(toLength: 20, withPad: " ", startingAt: 0)
                 + "seq req/s".leftPadded(12) + "seq µs CPU".leftPadded(12)
                 + "x16 req/s".leftPadded(14) + "x16 µs CPU".leftPadded(12))
         for (name, _) in clients {
-            print(row(name, results[name]?.sequential, results[name]?.concurrent))
+            report(row(name, results[name]?.sequential, results[name]?.concurrent))
         }
-        print(row("curl", curlSequential, nil))
+        report(row("curl", curlSequential, nil))
 
         if let courierResult = results["Courier"], let ahcResult = results["async-http-client"] {
-            print("")
-            print(
+            report("")
+            report(
                 String(
                     format: "Courier / AHC throughput: sequential %.2f, x16 %.2f",
                     courierResult.sequential.requestsPerSecond / ahcResult.sequential.requestsPerSecond,
                     courierResult.concurrent.requestsPerSecond / ahcResult.concurrent.requestsPerSecond))
-            print(
+            report(
                 String(
                     format: "Courier / AHC CPU per request: sequential %.2f, x16 %.2f",
                     courierResult.sequential.cpuMicrosecondsPerRequest / ahcResult.sequential.cpuMicrosecondsPerRequest,
                     courierResult.concurrent.cpuMicrosecondsPerRequest / ahcResult.concurrent.cpuMicrosecondsPerRequest)
             )
             if let foundationResult = results["URLSession"] {
-                print(
+                report(
                     String(
                         format: "Courier / URLSession throughput: sequential %.2f, x16 %.2f",
                         courierResult.sequential.requestsPerSecond / foundationResult.sequential.requestsPerSecond,
                         courierResult.concurrent.requestsPerSecond / foundationResult.concurrent.requestsPerSecond))
             }
             if let curlSequential {
-                print(
+                report(
                     String(
                         format: "Courier / curl throughput: sequential %.2f",
                         courierResult.sequential.requestsPerSecond / curlSequential.requestsPerSecond))
@@ -146,8 +178,8 @@ enum HTTPBenchmark {
         let early = residentMegabytes()
         try await runConcurrent(courier, url: url, count: options.memoryRequests, concurrency: options.concurrency)
         let late = residentMegabytes()
-        print("")
-        print(
+        report("")
+        report(
             String(
                 format: "Courier RSS after 1 000 requests: %.1f MiB; after %d more: %.1f MiB (growth %.1f MiB)",
                 early, options.memoryRequests, late, late - early))
@@ -298,27 +330,13 @@ struct CurlRunner {
         for _ in 0..<count { text += "url = \"\(url)\"\noutput = \"/dev/null\"\n" }
         try text.write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-s", "-K", config.path]
-        // RUSAGE_CHILDREN accumulates over every waited-for child: take the difference.
-        let cpuBefore = Self.childrenCPUSeconds()
-        let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        process.waitUntilExit()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let cpu = Self.childrenCPUSeconds() - cpuBefore
+        let result = try Spawn.run(path, ["-s", "-K", config.path])
+        guard result.status == 0 else { throw BenchmarkError("curl failed with status \(result.status)") }
         return HTTPBenchmark.Measurement(
-            requestsPerSecond: Double(count) / elapsed,
-            cpuMicrosecondsPerRequest: cpu / Double(count) * 1e6)
+            requestsPerSecond: Double(count) / result.seconds,
+            cpuMicrosecondsPerRequest: result.cpuSeconds / Double(count) * 1e6)
     }
 
-    static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-            + Double(usage.ru_stime.tv_usec) / 1e6
-    }
 }
 
 /// nginx serving a 1 KiB file on a free loopback port, for the duration of the benchmark.
@@ -361,12 +379,8 @@ struct LocalNginx {
             """
         let configFile = directory.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: nginx)
-        process.arguments = ["-c", configFile.path, "-p", directory.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkError("nginx did not start") }
+        let started = try Spawn.run(nginx, ["-c", configFile.path, "-p", directory.path])
+        guard started.status == 0 else { throw BenchmarkError("nginx did not start (status \(started.status))") }
         Thread.sleep(forTimeInterval: 0.3)
         return LocalNginx(directory: directory, url: "http://127.0.0.1:\(port)/1k.bin", pidFile: pidFile)
     }

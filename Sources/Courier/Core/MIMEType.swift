@@ -34,7 +34,7 @@ public enum MIMEType {
     /// Whether a media type is textual (so it can be shown and recorded as text).
     public static func isText(_ mediaType: String) -> Bool {
         let type =
-            mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            mediaType.split(separator: ";").first.map { $0.trimmingOWS().lowercased() }
             ?? ""
         return type.hasPrefix("text/") || type.hasSuffix("+json") || type.hasSuffix("+xml")
             || [

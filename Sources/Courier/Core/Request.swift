@@ -14,25 +14,79 @@ import HTTPTypes
 /// (it contains `:`, white space or other separators) or a value that contains CR, LF or NUL throws
 /// ``CourierError/Code/invalidHeaderField``, so header injection cannot happen through this API.
 public struct Request: Sendable {
+    // One copy-on-write box for all fields: requests are copied at every stage of the chain and into
+    // metrics; a copy then costs one retain.
+    private struct Fields: Sendable {
+        var url: URL
+        var method: HTTPRequest.Method
+        var headerFields: HTTPFields
+        var body: RequestBody
+        var cachePolicy: CachePolicy?
+        var timeout: TimeInterval?
+        var shouldHandleCookies: Bool
+        var priority: Priority
+        var mainDocumentURL: URL?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
     /// The URL to load.
-    public var url: URL
+    public var url: URL {
+        get { storage.fields.url }
+        set { update { $0.url = newValue } }
+    }
     /// The method, in upper case (`GET`, `POST`, …). Method names are case-sensitive.
-    public var method: HTTPRequest.Method
+    public var method: HTTPRequest.Method {
+        get { storage.fields.method }
+        set { update { $0.method = newValue } }
+    }
     /// The header fields. Lookup through ``value(forHTTPHeaderField:)`` is case-insensitive.
-    public var headerFields: HTTPFields
+    public var headerFields: HTTPFields {
+        get { storage.fields.headerFields }
+        set { update { $0.headerFields = newValue } }
+    }
     /// The body to send.
-    public var body: RequestBody
+    public var body: RequestBody {
+        get { storage.fields.body }
+        set { update { $0.body = newValue } }
+    }
     /// The cache policy, or `nil` for the session's ``SessionConfiguration/requestCachePolicy``.
-    public var cachePolicy: CachePolicy?
+    public var cachePolicy: CachePolicy? {
+        get { storage.fields.cachePolicy }
+        set { update { $0.cachePolicy = newValue } }
+    }
     /// The idle timeout in seconds (no bytes in either direction), or `nil` for the session's
     /// ``SessionConfiguration/timeoutIntervalForRequest``.
-    public var timeout: TimeInterval?
+    public var timeout: TimeInterval? {
+        get { storage.fields.timeout }
+        set { update { $0.timeout = newValue } }
+    }
     /// Whether cookies are sent from and stored into the session's cookie storage (default `true`).
-    public var shouldHandleCookies: Bool
+    public var shouldHandleCookies: Bool {
+        get { storage.fields.shouldHandleCookies }
+        set { update { $0.shouldHandleCookies = newValue } }
+    }
     /// A hint for scheduling, 0 (lowest) to 1 (highest); ``Priority/default`` is 0.5.
-    public var priority: Priority
+    public var priority: Priority {
+        get { storage.fields.priority }
+        set { update { $0.priority = newValue } }
+    }
     /// The URL of the top-level document, used by the `.onlyFromMainDocumentDomain` cookie policy.
-    public var mainDocumentURL: URL?
+    public var mainDocumentURL: URL? {
+        get { storage.fields.mainDocumentURL }
+        set { update { $0.mainDocumentURL = newValue } }
+    }
 
     /// The relative importance of a request, like `URLSessionTask.priority`.
     public struct Priority: Hashable, Sendable, Comparable {
@@ -51,15 +105,10 @@ public struct Request: Sendable {
         headerFields: HTTPFields = [:],
         body: RequestBody = .empty
     ) {
-        self.url = url
-        self.method = method
-        self.headerFields = headerFields
-        self.body = body
-        self.cachePolicy = nil
-        self.timeout = nil
-        self.shouldHandleCookies = true
-        self.priority = .default
-        self.mainDocumentURL = nil
+        self.storage = Storage(
+            Fields(
+                url: url, method: method, headerFields: headerFields, body: body, cachePolicy: nil, timeout: nil,
+                shouldHandleCookies: true, priority: .default, mainDocumentURL: nil))
     }
 
     /// Creates a request from a URL string, refusing malformed URLs and URLs without a scheme.
@@ -136,7 +185,7 @@ extension HTTPField {
     /// The value with surrounding spaces and tabs removed (RFC 9110 optional white space),
     /// refusing CR, LF, NUL and other control characters instead of rewriting them.
     static func validated(value: String, name: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        let trimmed = value.trimmingOWS()
         guard HTTPField.isValidValue(trimmed) else {
             throw CourierError(
                 .invalidHeaderField,
@@ -212,19 +261,18 @@ extension URL {
                 message: "malformed URL \"\(string.debugEscaped)\": it contains \(what); percent-encode it"
             )
         }
-        guard let components = URLComponents(string: string), let url = components.url else {
+        guard let url = URL(string: string) else {
             throw CourierError(.badURL, outcome: .notSent, message: "malformed URL \"\(string)\"")
         }
-        guard let scheme = components.scheme, !scheme.isEmpty else {
+        guard let scheme = url.scheme, !scheme.isEmpty else {
             throw CourierError(
                 .badURL,
                 outcome: .notSent,
                 message: "URL \"\(string)\" has no scheme; write it in full, e.g. https://\(string)"
             )
         }
-        let lower = scheme.lowercased()
-        if lower == "http" || lower == "https" {
-            guard let host = components.host, !host.isEmpty else {
+        if url.isHTTP {
+            guard let host = url.host, !host.isEmpty else {
                 throw CourierError(.badURL, outcome: .notSent, message: "URL \"\(string)\" has no host")
             }
         }

@@ -6,20 +6,79 @@ import HTTPTypes
 /// `file:` and `data:` responses have status 200 and no header fields beyond what describes the
 /// content; their ``mimeType`` and ``expectedContentLength`` are still set.
 public struct Response: Sendable {
+    // The fields live in one copy-on-write box: a response is copied often on its way through the
+    // chain and into metrics, and one retain per copy is much cheaper than one per field.
+    private final class Storage: Sendable {
+        let status: HTTPResponse.Status
+        let headerFields: HTTPFields
+        let url: URL
+        let request: Request?
+        let redirectChain: [RedirectHop]
+        let metrics: TaskMetrics?
+        let body: Body
+
+        init(
+            status: HTTPResponse.Status, headerFields: HTTPFields, url: URL, request: Request?,
+            redirectChain: [RedirectHop], metrics: TaskMetrics?, body: Body
+        ) {
+            self.status = status
+            self.headerFields = headerFields
+            self.url = url
+            self.request = request
+            self.redirectChain = redirectChain
+            self.metrics = metrics
+            self.body = body
+        }
+
+        func with(
+            status: HTTPResponse.Status? = nil, headerFields: HTTPFields? = nil, url: URL? = nil,
+            request: Request?? = nil, redirectChain: [RedirectHop]? = nil, metrics: TaskMetrics?? = nil,
+            body: Body? = nil
+        ) -> Storage {
+            Storage(
+                status: status ?? self.status, headerFields: headerFields ?? self.headerFields, url: url ?? self.url,
+                request: request ?? self.request, redirectChain: redirectChain ?? self.redirectChain,
+                metrics: metrics ?? self.metrics, body: body ?? self.body)
+        }
+    }
+
+    private var storage: Storage
+
     /// The status code and reason phrase.
-    public var status: HTTPResponse.Status
+    public var status: HTTPResponse.Status {
+        get { storage.status }
+        set { storage = storage.with(status: newValue) }
+    }
     /// The header fields as received; ``value(forHTTPHeaderField:)`` joins repeated fields with `, `.
-    public var headerFields: HTTPFields
+    public var headerFields: HTTPFields {
+        get { storage.headerFields }
+        set { storage = storage.with(headerFields: newValue) }
+    }
     /// The URL of the response, after redirects.
-    public var url: URL
+    public var url: URL {
+        get { storage.url }
+        set { storage = storage.with(url: newValue) }
+    }
     /// The request that produced this response (the last one when redirects were followed).
-    public var request: Request?
+    public var request: Request? {
+        get { storage.request }
+        set { storage = storage.with(request: .some(newValue)) }
+    }
     /// Every redirect followed to get here, in order.
-    public var redirectChain: [RedirectHop]
+    public var redirectChain: [RedirectHop] {
+        get { storage.redirectChain }
+        set { storage = storage.with(redirectChain: newValue) }
+    }
     /// Timings and sizes, set when the task completes (collected responses) or on the task.
-    public var metrics: TaskMetrics?
+    public var metrics: TaskMetrics? {
+        get { storage.metrics }
+        set { storage = storage.with(metrics: .some(newValue)) }
+    }
     /// The body.
-    public var body: Body
+    public var body: Body {
+        get { storage.body }
+        set { storage = storage.with(body: newValue) }
+    }
 
     /// Where the body of a response is.
     public enum Body: Sendable {
@@ -40,13 +99,19 @@ public struct Response: Sendable {
         body: Body = .none,
         request: Request? = nil
     ) {
-        self.status = status
-        self.headerFields = headerFields
-        self.url = url
-        self.body = body
-        self.request = request
-        self.redirectChain = []
-        self.metrics = nil
+        self.storage = Storage(
+            status: status, headerFields: headerFields, url: url, request: request, redirectChain: [], metrics: nil,
+            body: body)
+    }
+
+    /// A response with every field given at once (one allocation; the transports use it).
+    init(
+        status: HTTPResponse.Status, headerFields: HTTPFields, url: URL, request: Request?,
+        redirectChain: [RedirectHop] = [], metrics: TaskMetrics? = nil, body: Body
+    ) {
+        self.storage = Storage(
+            status: status, headerFields: headerFields, url: url, request: request, redirectChain: redirectChain,
+            metrics: metrics, body: body)
     }
 
     // MARK: Head
@@ -60,7 +125,7 @@ public struct Response: Sendable {
     /// The media type of the body without parameters, lower-cased (`application/json`).
     public var mimeType: String? {
         guard let contentType = headerFields[.contentType] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+        let type = contentType.split(separator: ";", maxSplits: 1).first?.trimmingOWS()
         return type.flatMap { $0.isEmpty ? nil : $0.lowercased() }
     }
 
@@ -72,8 +137,31 @@ public struct Response: Sendable {
 
     /// The length of the body from `Content-Length`, or `nil` when unknown.
     public var expectedContentLength: Int64? {
-        guard let value = headerFields[.contentLength]?.trimmingCharacters(in: .whitespaces) else { return nil }
-        return Int64(value).flatMap { $0 >= 0 ? $0 : nil }
+        guard let value = headerFields[.contentLength] else { return nil }
+        return Self.parseContentLength(value)
+    }
+
+    /// Decimal digits with optional surrounding spaces, without allocating; `nil` for anything else.
+    static func parseContentLength(_ value: String) -> Int64? {
+        var result: Int64 = 0
+        var sawDigit = false
+        var trailingSpace = false
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard !trailingSpace else { return nil }
+                let (multiplied, overflow1) = result.multipliedReportingOverflow(by: 10)
+                let (added, overflow2) = multiplied.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                guard !overflow1, !overflow2 else { return nil }
+                result = added
+                sawDigit = true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                if sawDigit { trailingSpace = true }
+            default:
+                return nil
+            }
+        }
+        return sawDigit ? result : nil
     }
 
     /// A safe file name for the body: from `Content-Disposition` (RFC 6266, `filename*` preferred),
@@ -209,12 +297,12 @@ struct HeaderParameters {
             }
         }
         parts.append(current)
-        let value = parts.first?.trimmingCharacters(in: .whitespaces) ?? ""
+        let value = parts.first?.trimmingOWS() ?? ""
         var parameters: [String: String] = [:]
         for part in parts.dropFirst() {
             guard let equals = part.firstIndex(of: "=") else { continue }
-            let name = part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            var rawValue = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let name = part[..<equals].trimmingOWS().lowercased()
+            var rawValue = part[part.index(after: equals)...].trimmingOWS()
             if rawValue.count >= 2, rawValue.hasPrefix("\""), rawValue.hasSuffix("\"") {
                 rawValue = unquote(String(rawValue.dropFirst().dropLast()))
             }
@@ -294,9 +382,9 @@ enum ContentDisposition {
                     !(scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value))
                         && !"<>:\"|?*".unicodeScalars.contains(scalar)
                 }))
-        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        cleaned = cleaned.trimmingOWS()
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
-        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        cleaned = cleaned.trimmingOWS()
         guard !cleaned.isEmpty else { return nil }
         if cleaned.utf8.count > 255 {
             var truncated = ""

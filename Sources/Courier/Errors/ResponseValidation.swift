@@ -49,7 +49,7 @@ extension Response {
     public func validate() throws -> Response {
         let accept = request?.value(forHTTPHeaderField: "Accept").map {
             $0.split(separator: ",").compactMap { part -> String? in
-                let type = part.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+                let type = part.split(separator: ";").first?.trimmingOWS() ?? ""
                 return type.isEmpty ? nil : type
             }
         }
@@ -58,7 +58,7 @@ extension Response {
     }
 
     static func mediaType(_ type: String, matches pattern: String) -> Bool {
-        let pattern = pattern.lowercased().trimmingCharacters(in: .whitespaces)
+        let pattern = pattern.lowercased().trimmingOWS()
         let type = type.lowercased()
         if pattern == "*/*" || pattern == "*" { return true }
         if pattern.hasSuffix("/*") {

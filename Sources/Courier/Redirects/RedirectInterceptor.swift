@@ -22,7 +22,7 @@ struct RedirectInterceptor: Interceptor {
         var seen: [String: Int] = [:]
         while true {
             var response = try await chain.proceed(current)
-            response.redirectChain = hops
+            if !hops.isEmpty { response.redirectChain = hops }
             if response.request == nil { response.request = current }
 
             guard Self.redirectStatuses.contains(response.status.code),
@@ -73,7 +73,7 @@ struct RedirectInterceptor: Interceptor {
 
     /// Resolves a `Location` value against the URL that sent it; fragments are inherited (RFC 9110 10.2.2).
     static func resolve(_ location: String, against base: URL) -> URL? {
-        let trimmed = location.trimmingCharacters(in: .whitespaces)
+        let trimmed = location.trimmingOWS()
         guard !trimmed.isEmpty else { return nil }
         // Servers sometimes send unescaped spaces or non-ASCII: escape them instead of failing.
         let escaped = URLEncoding.encodeURL(trimmed)

@@ -97,9 +97,10 @@ final class SessionCore: Sendable {
         request.body = try request.body.resolvingJSON(with: configuration.jsonEncoder)
 
         var fields = HTTPFields()
-        var blanked = Set<HTTPField.Name>()
+        fields.reserveCapacity(original.headerFields.count + configuration.httpAdditionalHeaders.count + 3)
+        var blanked: [HTTPField.Name] = []
         for field in original.headerFields where field.value.isEmpty {
-            blanked.insert(field.name)
+            blanked.append(field.name)
         }
         func addDefault(_ name: HTTPField.Name, _ value: String) {
             guard !blanked.contains(name), original.headerFields[name] == nil, fields[name] == nil else { return }

@@ -317,12 +317,17 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         }
         let priority: TaskPriority =
             originalRequest.priority >= .high ? .high : (originalRequest.priority <= .low ? .low : .medium)
-        mutable.withLock { state in
-            state.timer = timer
-            state.runTask = Task(priority: priority) { [self] in
-                await self.run(timer: timer)
-            }
+        mutable.withLock { $0.timer = timer }
+        // Start right here until the first suspension (saves a hop through the global executor). The
+        // task is created outside the lock: it runs synchronously and takes the lock itself.
+        let runTask = Task.immediate(priority: priority) { [self] in
+            await self.run(timer: timer)
         }
+        let cancelledMeanwhile: Bool = mutable.withLock { state in
+            if state.state != .completed { state.runTask = runTask }
+            return state.cancelReason != nil
+        }
+        if cancelledMeanwhile { runTask.cancel() }
     }
 
     private func run(timer: Watchdog.Timer) async {
@@ -506,8 +511,10 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             return (completion, heads, handler)
         }
         if let context {
-            if let metrics { context.emit(.didFinishCollecting(metrics)) }
-            context.emit(.didComplete(result.failureValue))
+            if context.isObserved {
+                if let metrics { context.emit(.didFinishCollecting(metrics)) }
+                context.emit(.didComplete(result.failureValue))
+            }
         } else {
             for monitor in session.configuration.eventMonitors {
                 monitor.task(self, didEmit: .didComplete(result.failureValue))

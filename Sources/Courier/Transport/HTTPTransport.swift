@@ -224,11 +224,11 @@ final class HTTPTransport: Sendable {
             fields.append(HTTPField(name: fieldName, value: value))
         }
         let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-        var head = Response(status: status, headerFields: fields, url: request.url, request: request)
+        let headForMetrics = Response(
+            status: status, headerFields: fields, url: request.url, request: request, body: .none)
         let protocolName =
             response.version.major == 2 ? "h2" : "http/\(response.version.major).\(response.version.minor)"
         let sentBytes = counter.value
-        let headForMetrics = head
         context.updateTransaction(index) { transaction in
             transaction.responseStartDate = now
             transaction.response = headForMetrics
@@ -247,12 +247,11 @@ final class HTTPTransport: Sendable {
         }
         let expectsBody =
             request.method != .head && status.code != 204 && status.code != 304 && !(100..<200).contains(status.code)
-        head.body = .stream(
-            ResponseBody(
-                NetworkBody(
-                    base: response.body, context: context, transactionIndex: index, request: request,
-                    expectedLength: expectsBody ? head.expectedContentLength : 0, counter: counter)))
-        return head
+        let body = NetworkBody(
+            base: response.body, context: context, transactionIndex: index, request: request,
+            expectedLength: expectsBody ? headForMetrics.expectedContentLength : 0, counter: counter)
+        return Response(
+            status: status, headerFields: fields, url: request.url, request: request, body: .stream(ResponseBody(body)))
     }
 
     /// Counts request body bytes as async-http-client pulls them.
@@ -309,7 +308,9 @@ final class HTTPTransport: Sendable {
     }
 
     static func headerSize(_ request: Request) -> Int64 {
-        var size = request.method.rawValue.utf8.count + 1 + (request.url.path.utf8.count + 1) + 11
+        // Method, target and version; the URL's length stands in for target plus Host (computing the
+        // path would parse the URL again on every request).
+        var size = request.method.rawValue.utf8.count + 1 + request.url.absoluteString.utf8.count + 11
         for field in request.headerFields {
             size += field.name.rawName.utf8.count + 2 + field.value.utf8.count + 2
         }

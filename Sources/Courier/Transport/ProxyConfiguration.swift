@@ -59,7 +59,7 @@ struct ProxySelector: Sendable {
         case .environment:
             func variable(_ name: String) -> String? {
                 let value = environment[name.lowercased()] ?? environment[name.uppercased()]
-                guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                guard let value, !value.trimmingOWS().isEmpty else { return nil }
                 return value
             }
             let all = try variable("all_proxy").map { try Self.parse($0, variable: "all_proxy") }
@@ -70,7 +70,7 @@ struct ProxySelector: Sendable {
             }
             let https = try variable("https_proxy").map { try Self.parse($0, variable: "https_proxy") }
             let noProxy = (variable("no_proxy") ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmingOWS()
             }.filter { !$0.isEmpty }
             self.init(httpProxy: http ?? all, httpsProxy: https ?? all, noProxy: noProxy)
         }

@@ -47,6 +47,28 @@ public struct SealedMessage: Codable, Sendable, Hashable {
         }
     }
 
+    /// Seals a value with a sealer; the same as `sealer.seal(value)`.
+    ///
+    /// - Throws: As `MessageSealer.seal(_:)`.
+    public init(sealing value: some Encodable, with sealer: MessageSealer) throws {
+        self = try sealer.seal(value)
+    }
+
+    /// Opens the envelope with a sealer and decodes the plaintext; the same as
+    /// `sealer.open(self, as: type)`.
+    ///
+    /// - Throws: As ``MessageSealer/open(_:as:)``.
+    public func open<T: Decodable>(as type: T.Type = T.self, with sealer: MessageSealer) throws -> T {
+        try sealer.open(self, as: type)
+    }
+
+    /// Opens the envelope with a sealer and returns the plaintext bytes.
+    ///
+    /// - Throws: ``SecurityError/Code/integrityCheckFailed`` for every failure.
+    public func open(with sealer: MessageSealer) throws -> Data {
+        try sealer.open(self)
+    }
+
     /// The JSON envelope, keys sorted and slashes unescaped.
     public func jsonData() -> Data {
         let encoder = JSONEncoder()

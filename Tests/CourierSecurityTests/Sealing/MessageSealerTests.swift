@@ -53,6 +53,14 @@ struct MessageSealerTests {
         #expect(try sealer.open(sealer.seal(Data("raw bytes".utf8))) == Data("raw bytes".utf8))
     }
 
+    @Test("SealedMessage offers the same seal and open through the sealer")
+    func sealedMessageConveniences() throws {
+        let sealer = try sealer(.ivAndCiphertext)
+        let message = try SealedMessage(sealing: Transfer(), with: sealer)
+        #expect(try message.open(as: Transfer.self, with: sealer) == Transfer())
+        #expect(try message.open(with: sealer) == sealer.open(message))
+    }
+
     @Test("the envelope is {iv, mac, payload} with base64 fields and a fresh IV each time")
     func envelopeShape() throws {
         let sealer = try sealer(.ivAndCiphertext)

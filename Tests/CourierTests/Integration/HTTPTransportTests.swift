@@ -2,6 +2,8 @@ import Courier
 import CourierTesting
 import Foundation
 import HTTPTypes
+import NIOCore
+import NIOPosix
 import Synchronization
 import Testing
 
@@ -344,6 +346,34 @@ struct HTTPTransportTests {
         try await proxy.shutdown()
     }
 
+    @Test func synchronousCallRefusesAnEventLoop() async throws {
+        let session = Session(configuration: .ephemeral)
+        let request = try Request("http://127.0.0.1:9/")
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let code = try await loop.submit { () -> CourierError.Code? in
+            do {
+                _ = try blockingCall(session, request)
+                return nil
+            } catch let error as CourierError {
+                return error.code
+            }
+        }.get()
+        #expect(code == .callIsBlocking)
+        await session.finishTasksAndInvalidate()
+    }
+
+    @Test func aSessionDroppedWithoutInvalidationReleasesItsClients() async throws {
+        try await withServer(handler: { _ in .text("x") }) { server, _ in
+            do {
+                let dropped = Session(configuration: .ephemeral)
+                let response = try await dropped.data(for: Request(url: server.url("/")))
+                #expect(response.text == "x")
+            }
+            // The dropped session's HTTP client shuts down in the background instead of trapping.
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     @Test func metricsCountBytesAndTimes() async throws {
         try await withServer(handler: { _ in .data(Data(count: 5000)) }) { server, session in
             let response = try await session.data(for: Request(url: server.url("/m")))
@@ -409,6 +439,11 @@ struct HTTPTransportTests {
             #expect(response.expectedContentLength == Int64(8 << 20))
         }
     }
+}
+
+/// A plain synchronous call of the blocking API (so the test can make it from an event loop).
+func blockingCall(_ session: Session, _ request: Request) throws -> Response {
+    try session.synchronousData(for: request)
 }
 
 /// Bytes with a repeating non-trivial pattern, made without a closure per byte (debug builds are slow,

@@ -57,6 +57,8 @@ struct ProxySelectorTests {
         let http = try ProxySelector(.http(host: "p", port: 8080, noProxy: ["skip.me"]))
         #expect(http.proxy(for: URL(string: "https://example.com/")!)?.port == 8080)
         #expect(http.proxy(for: URL(string: "https://skip.me/")!) == nil)
+        let socks = try ProxySelector(.socks5(host: "s", port: 1080))
+        #expect(socks.proxy(for: URL(string: "http://example.com/")!)?.kind == .socks5)
         let none = try ProxySelector(.none)
         #expect(none.proxy(for: URL(string: "https://example.com/")!) == nil)
     }
