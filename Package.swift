@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierSecurity", targets: ["CourierSecurity"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierCommands", targets: ["CourierCommands"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: Security toolkit (no HTTP)
@@ -47,6 +49,7 @@ let package = Package(
         .target(
             name: "Courier",
             dependencies: [
+                "CourierSecurity",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -56,6 +59,7 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -70,6 +74,20 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: The command-dispatch pattern (book chapter 5)
+        .target(
+            name: "CourierCommands",
+            dependencies: ["Courier"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierCommandsTests",
+            dependencies: [
+                "CourierCommands", "CourierTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSwift6
         ),

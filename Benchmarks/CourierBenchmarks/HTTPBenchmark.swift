@@ -280,6 +280,7 @@ final class CourierClient: BenchmarkClient {
     init() {
         var configuration = SessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 16
+        configuration.urlCache = nil  // measure HTTP, not the cache (CacheBenchmark does that)
         session = Session(configuration: configuration)
     }
 

@@ -10,6 +10,10 @@ do {
     switch command {
     case "http":
         try await HTTPBenchmark.run(arguments: rest)
+    case "cache":
+        try await CacheBenchmark.run(arguments: rest)
+    case "cookies":
+        try await CookieBenchmark.run(arguments: rest)
     case "crypto":
         try await CryptoBenchmark.run(arguments: rest)
     default:

@@ -26,6 +26,7 @@ public struct Request: Sendable {
         var shouldHandleCookies: Bool
         var priority: Priority
         var mainDocumentURL: URL?
+        var compressesBody: Bool?
     }
 
     private final class Storage: Sendable {
@@ -77,6 +78,13 @@ public struct Request: Sendable {
         get { storage.fields.shouldHandleCookies }
         set { update { $0.shouldHandleCookies = newValue } }
     }
+    /// Whether the body is sent gzipped (`Content-Encoding: gzip`), for compressible media types only;
+    /// `nil` (the default) follows ``SessionConfiguration/requestBodyCompressionHosts``. A server that
+    /// answers 415 gets the request once more uncompressed and is not sent compressed bodies again.
+    public var compressesBody: Bool? {
+        get { storage.fields.compressesBody }
+        set { update { $0.compressesBody = newValue } }
+    }
     /// A hint for scheduling, 0 (lowest) to 1 (highest); ``Priority/default`` is 0.5.
     public var priority: Priority {
         get { storage.fields.priority }
@@ -108,7 +116,7 @@ public struct Request: Sendable {
         self.storage = Storage(
             Fields(
                 url: url, method: method, headerFields: headerFields, body: body, cachePolicy: nil, timeout: nil,
-                shouldHandleCookies: true, priority: .default, mainDocumentURL: nil))
+                shouldHandleCookies: true, priority: .default, mainDocumentURL: nil, compressesBody: nil))
     }
 
     /// Creates a request from a URL string, refusing malformed URLs and URLs without a scheme.

@@ -17,6 +17,8 @@ import NIOSSL
 /// | `ECONNRESET`, `EPIPE`, remote close, EOF, TLS unclean shutdown, HTTP/2 stream reset | `networkConnectionLost` | ambiguous once sent |
 /// | TLS: certificate verify failed, host name mismatch | `serverCertificateUntrusted` | failed |
 /// | TLS: expired or not-yet-valid certificate | `serverCertificateHasBadDate` | failed |
+/// | Courier's connection check: pin mismatch, delegate refused the server trust (`ServerTrustEvaluationError`) | `serverCertificateUntrusted` | failed |
+/// | verify failure diagnosed as a certificate outside its dates (`CertificateDateDiagnosis.BadDate`) | `serverCertificateHasBadDate` | failed |
 /// | TLS: server asks for a certificate we lack / rejects ours | `clientCertificateRequired` / `clientCertificateRejected` | failed |
 /// | other TLS handshake failures, handshake timeout, ALPN mismatch | `secureConnectionFailed` | failed |
 /// | HTTP parser: connection closed before the body's end (`invalidEOFState`) | `networkConnectionLost` | ambiguous |
@@ -80,8 +82,27 @@ enum ErrorMapping {
                 return make(.unknown, sentOutcome, "connection error talking to \(host): \(error)")
             }
         }
+        if let error = error as? ServerTrustEvaluationError {
+            return make(.serverCertificateUntrusted, .failed, "the certificate of \(host)\(error.description)")
+        }
+        if let error = error as? CertificateDateDiagnosis.BadDate {
+            return make(
+                .serverCertificateHasBadDate, .failed,
+                "the certificate of \(host)\(error.description); it is not trusted")
+        }
         if let error = error as? NIOSSLError {
             return mapTLS(error, host: host, sentOutcome: sentOutcome, make: make)
+        }
+        if error is BoringSSLError {
+            // An alert received after the handshake (TLS 1.3 servers judge the client certificate then).
+            switch ClientCertificateDiagnosis.verdict(for: String(describing: error)) {
+            case .certificateRequired:
+                return make(.clientCertificateRequired, .failed, "\(host) requires a client certificate")
+            case .certificateRejected:
+                return make(.clientCertificateRejected, .failed, "\(host) rejected the client certificate")
+            case nil:
+                return make(.secureConnectionFailed, sentOutcome, "TLS with \(host) failed: \(error)")
+            }
         }
         if error is NIOSSLExtraError {
             let text = String(describing: error)

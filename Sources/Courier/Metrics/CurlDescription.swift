@@ -31,6 +31,10 @@ extension Request {
         }
         parts.append(Self.shellQuote(urlString))
         for field in headerFields {
+            if field.name == .acceptEncoding, field.value == ContentEncodingInterceptor.defaultAcceptEncoding {
+                parts.append("--compressed")  // curl then decodes the body as Courier does
+                continue
+            }
             let value =
                 redactingSecrets && Self.sensitiveFields.contains(field.name) ? "<redacted>" : field.value
             if value.isEmpty {

@@ -67,6 +67,12 @@ public struct TransactionMetrics: Sendable {
     /// Approximate size of the response head as serialized for HTTP/1.1.
     public var responseHeaderBytesReceived: Int64
     public var responseBodyBytesReceived: Int64
+    /// Bytes of the response body after content decoding (gzip, deflate) — what the caller receives.
+    /// Equal to ``responseBodyBytesReceived`` for bodies that were not encoded; for responses served from
+    /// the cache, the stored body's size (nothing was received).
+    public var responseBodyBytesAfterDecoding: Int64 { decodedResponseBodyBytes ?? responseBodyBytesReceived }
+    /// Set by the stages that decode or serve bodies.
+    var decodedResponseBodyBytes: Int64?
     /// `http/1.1`, `h2`, or `nil` for local handlers.
     public var networkProtocolName: String?
     /// Whether the connection was reused; `nil` because async-http-client does not report it per request.
@@ -88,6 +94,7 @@ public struct TransactionMetrics: Sendable {
         self.networkProtocolName = nil
         self.isReusedConnection = nil
         self.resourceFetchType = resourceFetchType
+        self.decodedResponseBodyBytes = nil
     }
 
     /// Time to first byte: request start to response start.

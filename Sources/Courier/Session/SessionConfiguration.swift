@@ -41,7 +41,8 @@ public struct SessionConfiguration: Sendable {
     public var tlsMinimumSupportedProtocolVersion: TLSProtocolVersion = .v1_2
     /// The newest TLS version offered (default TLS 1.3).
     public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion = .v1_3
-    /// How server certificates are evaluated (default: the system trust store, host name checked).
+    /// How server certificates are evaluated for hosts ``serverTrustPolicies`` does not name (default: the
+    /// system trust store, host name checked).
     public var serverTrustPolicy: ServerTrustPolicy = .systemDefault
     /// Which proxy to use (default: the `http_proxy`/`https_proxy`/`all_proxy`/`no_proxy` environment).
     public var proxy: ProxyConfiguration = .environment
@@ -57,6 +58,87 @@ public struct SessionConfiguration: Sendable {
     public var interceptors: [any Interceptor] = []
     /// Interceptors that see each exchange right before the network (logging, metrics).
     public var networkInterceptors: [any Interceptor] = []
+    // MARK: Authentication (issue 4)
+
+    /// Where credentials are found and kept: an in-memory store for `.ephemeral`, one backed by the
+    /// encrypted secure store under `$XDG_DATA_HOME` for `.default` (opened when first needed); `nil` for none.
+    public var urlCredentialStorage: CredentialStore? = nil
+    /// When set, only challenges from matching protection spaces are answered; others fail with
+    /// `userCancelledAuthentication` (the book's phishing host never gets the password).
+    public var authenticationAllowList: [ProtectionSpaceRule]? = nil
+    /// Whether Basic credentials may be sent over plain http (default no: they travel in the clear).
+    public var allowsBasicAuthenticationOverHTTP: Bool = false
+
+    // MARK: Cookies (issue 4)
+
+    /// Which cookies this session's responses may store (default `.always`, the book's default).
+    public var httpCookieAcceptPolicy: Cookie.AcceptPolicy = .always
+    /// Whether requests carry the jar's cookies (default `true`); responses' cookies are stored under
+    /// ``httpCookieAcceptPolicy`` either way.
+    public var httpShouldSetCookies: Bool = true
+    /// The cookie jar, `nil` for no cookies at all. For `.default`, the persistent jar of
+    /// ``CookieStorage/defaultDirectory`` (`$XDG_DATA_HOME/courier`), shared by every such session; for
+    /// `.ephemeral`, an in-memory jar made with this configuration value (sessions created from the same
+    /// value share it, as they share any jar you set).
+    public var httpCookieStorage: CookieStorage? {
+        get { cookieStorageChoice.storage(for: kind) }
+        set { cookieStorageChoice = .chosen(newValue) }
+    }
+    var cookieStorageChoice: CookieStorageChoice = .automatic(CookieStorage())
+
+    // MARK: Retries and connectivity (issue 7)
+
+    /// When failed requests are sent again (default: 2 retries of idempotent requests, exponential backoff
+    /// with full jitter from 0.5 s, `Retry-After` honoured up to 60 s). ``RetryPolicy/none`` turns retries off.
+    public var retryPolicy: RetryPolicy = .default
+    /// Whether a task that finds no network waits for it — up to ``timeoutIntervalForResource`` — instead of
+    /// failing with `notConnectedToInternet`, emitting ``TaskEvent/taskIsWaitingForConnectivity`` once
+    /// (default `false`, as in URLSession).
+    public var waitsForConnectivity: Bool = false
+    /// Where the session learns whether the network is there, for ``waitsForConnectivity`` and for retrying
+    /// `notConnectedToInternet`; `nil` (the default) uses a system ``Reachability`` monitor opened when
+    /// first needed.
+    public var reachability: (any ReachabilitySource)? = nil
+    /// Looks at every collected response body for an application error and fails the task with it
+    /// (`applicationError`); `nil` (the default) leaves that to the caller
+    /// (``Response/checkApplicationError(using:)``). Streamed bodies (``Session/bytes(for:)``) are not checked.
+    public var applicationErrorDetector: ApplicationErrorDetector? = nil
+
+    // MARK: Cache and compression (issue 5)
+
+    /// The HTTP cache, or `nil` for none. For `.default`, ``HTTPCache/shared`` (4 MiB in memory, 64 MiB on
+    /// disk under `$XDG_CACHE_HOME/courier/<executable>/http-cache`, shared by every such session, as
+    /// `URLCache.shared` is); for `.ephemeral`, a memory-only cache of 4 MiB made with this configuration
+    /// value (sessions created from the same value share it).
+    public var urlCache: HTTPCache? {
+        get { chosenURLCache ?? (kind == .default ? HTTPCache.shared : ephemeralURLCache) }
+        set { chosenURLCache = .some(newValue) }
+    }
+    private var chosenURLCache: HTTPCache?? = nil
+    private let ephemeralURLCache = HTTPCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0)
+    /// Limits on decoding compressed responses (default: 1 GiB at most, 100:1 at most after 8 MiB).
+    public var decompressionLimits: DecompressionLimits = .default
+    /// Hosts whose request bodies are gzipped (`Content-Encoding: gzip`; compressible types only), unless a
+    /// request says otherwise with ``Request/compressesBody``. Empty by default: a server that does not
+    /// expect a compressed body may drop the request (the book's warning).
+    public var requestBodyCompressionHosts: Set<String> = []
+    /// The clock the cache reads; tests move it instead of waiting.
+    var cacheClock: @Sendable () -> Date = { Date() }
+
+    // MARK: Server trust and client identity (issue 4)
+
+    /// Trust policies for particular hosts, by exact name or `*.example.com` pattern (see
+    /// ``ServerTrustManager``); hosts not named here get ``serverTrustPolicy``. An invalid pattern fails
+    /// every request with `invalidConfiguration`.
+    ///
+    /// ```swift
+    /// configuration.serverTrustPolicies["api.example.com"] = try .pinnedPublicKeys([current, backup])
+    /// ```
+    public var serverTrustPolicies: [String: ServerTrustPolicy] = [:]
+    /// Chooses the client certificate presented to each host (mutual TLS), asked once per host and port
+    /// before the first connection; `nil` (the default) presents none.
+    public var clientIdentity: ClientIdentityProvider? = nil
+
     /// The encoder for ``RequestBody/json(_:)`` bodies.
     public var jsonEncoder: JSONEncoder = JSONEncoder()
     /// The largest body a collecting task accepts, or `nil` for no limit.
@@ -66,6 +148,10 @@ public struct SessionConfiguration: Sendable {
 
     init(kind: Kind) {
         self.kind = kind
+        switch kind {
+        case .default: self.urlCredentialStorage = CredentialStore(persistentDirectory: nil)
+        case .ephemeral: self.urlCredentialStorage = CredentialStore()
+        }
     }
 
     /// Persistent stores under the XDG data and cache directories.

@@ -9,6 +9,8 @@ final class SessionCore: Sendable {
     let httpTransport: HTTPTransport
     let handlers: [any ProtocolHandler]
     let stages: [any Interceptor]
+    /// Spaces that answered a challenge, for preemptive credentials.
+    let authenticationCache = AuthenticationCache()
 
     private struct State {
         var nextTaskIdentifier = 1
@@ -24,9 +26,22 @@ final class SessionCore: Sendable {
         self.httpTransport = HTTPTransport(configuration: configuration)
         // Custom handlers are asked in reverse registration order (URLProtocol's rule), then the built-ins.
         self.handlers = configuration.protocolHandlers.reversed() + [DataURLProtocolHandler(), FileProtocolHandler()]
-        self.stages =
-            configuration.interceptors + [RedirectInterceptor()] + configuration.networkInterceptors
-            + [TransportInterceptor()]
+        self.stages = Self.makeStages(configuration)
+    }
+
+    /// The chain, outermost first (see DESIGN.md section 2): your interceptors, then one stage per concern
+    /// of HTTP, then your network interceptors, then the transport.
+    static func makeStages(_ configuration: SessionConfiguration) -> [any Interceptor] {
+        var stages: [any Interceptor] = configuration.interceptors
+        stages.append(RetryInterceptor(configuration: configuration))
+        stages.append(RedirectInterceptor())
+        stages.append(AuthenticationInterceptor())
+        stages.append(CookieInterceptor(configuration: configuration))
+        stages.append(ContentEncodingInterceptor())
+        stages.append(CacheInterceptor())
+        stages += configuration.networkInterceptors
+        stages.append(TransportInterceptor())
+        return stages
     }
 
     func nextTaskIdentifier() -> Int {
@@ -115,6 +130,7 @@ final class SessionCore: Sendable {
         if request.url.isHTTP {
             addDefault(.userAgent, configuration.userAgent)
             addDefault(.accept, "*/*")
+            addDefault(.acceptEncoding, ContentEncodingInterceptor.defaultAcceptEncoding(for: request))
             if !request.body.isEmpty, let contentType = request.body.contentType {
                 addDefault(.contentType, contentType)
             }

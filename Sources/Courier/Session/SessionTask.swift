@@ -357,6 +357,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             switch delivery {
             case .collect:
                 response.body = .data(try await collect(response.stream, context: context))
+                try session.configuration.applicationErrorDetector?.check(response)
                 complete(.success(response), context: context)
             case .stream(let channel):
                 deliverHead(head)

@@ -54,7 +54,9 @@ final class TaskContext: Sendable {
             delegate.session(session, task: task, didFinishCollecting: metrics)
         case .didComplete(let error):
             delegate.session(session, task: task, didCompleteWithError: error)
-        case .willPerformHTTPRedirection, .didReceiveResponse:
+        case .taskIsWaitingForConnectivity:
+            delegate.session(session, taskIsWaitingForConnectivity: task)
+        case .willPerformHTTPRedirection, .didReceiveResponse, .didReceiveChallenge, .willCacheResponse:
             break  // decisions: asked separately, with await
         }
     }
@@ -65,6 +67,35 @@ final class TaskContext: Sendable {
         return await delegate.session(
             session, task: task, willPerformHTTPRedirection: response,
             newRequest: newRequest)
+    }
+
+    /// Asks the delegate about a challenge: session-level methods (NTLM, Negotiate, client certificates,
+    /// server trust) go to the session method first, then the task method; others to the task method.
+    func decide(_ challenge: AuthenticationChallenge) async -> ChallengeDisposition {
+        if isObserved { emit(.didReceiveChallenge(challenge)) }
+        guard let delegate = session.delegate else { return .performDefaultHandling }
+        switch challenge.protectionSpace.authenticationMethod {
+        case .ntlm, .negotiate, .clientCertificate, .serverTrust:
+            if let disposition = await delegate.session(session, didReceive: challenge) { return disposition }
+        default:
+            break
+        }
+        return await delegate.session(session, task: task, didReceive: challenge)
+    }
+
+    /// Whether responses of this task are offered to ``willCacheResponse(_:)``: data and upload tasks
+    /// (not downloads, as in URLSession), when a delegate or an event listener is there to see them.
+    var asksAboutCaching: Bool {
+        switch task.kind {
+        case .data, .upload: return session.delegate != nil || isObserved
+        }
+    }
+
+    /// Reports a response about to be cached and asks the delegate what to store (default: as proposed).
+    func willCacheResponse(_ proposed: CachedResponse) async -> CachedResponse? {
+        if isObserved { emit(.willCacheResponse(proposed)) }
+        guard let delegate = session.delegate else { return proposed }
+        return await delegate.session(session, task: task, willCacheResponse: proposed)
     }
 
     // MARK: Progress and activity
@@ -99,6 +130,11 @@ final class TaskContext: Sendable {
             guard state.transactions.indices.contains(index) else { return }
             update(&state.transactions[index])
         }
+    }
+
+    /// The index of the latest exchange (the one whose response a stage just received from below).
+    var lastTransactionIndex: Int? {
+        metrics.withLock { $0.transactions.isEmpty ? nil : $0.transactions.count - 1 }
     }
 
     func recordRedirect() {

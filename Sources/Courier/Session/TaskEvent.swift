@@ -12,6 +12,8 @@ import Foundation
 /// }
 /// ```
 public enum TaskEvent: Sendable {
+    /// A server or proxy asked for credentials (the decision is the delegate's; this reports it).
+    case didReceiveChallenge(AuthenticationChallenge)
     /// A redirect is about to be followed (after the delegate agreed) to `newRequest`.
     case willPerformHTTPRedirection(response: Response, newRequest: Request)
     /// The final response head arrived.
@@ -20,6 +22,12 @@ public enum TaskEvent: Sendable {
     case didReceiveData(Data)
     /// Upload progress; totals start again when the body is re-sent after a challenge or redirect.
     case didSendBodyData(bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64?)
+    /// The task found no network and waits for it (``SessionConfiguration/waitsForConnectivity``); sent
+    /// at most once per task, before the request goes out.
+    case taskIsWaitingForConnectivity
+    /// A response is about to be stored in the HTTP cache (data and upload tasks; the decision is the
+    /// delegate's ``SessionDelegate/session(_:task:willCacheResponse:)``; this reports the proposal).
+    case willCacheResponse(CachedResponse)
     /// The task's metrics, just before completion.
     case didFinishCollecting(TaskMetrics)
     /// The task ended: `nil` on success.
@@ -43,6 +51,13 @@ public protocol SessionDelegate: AnyObject, Sendable {
         _ session: Session, task: SessionTask, willPerformHTTPRedirection response: Response,
         newRequest: Request
     ) async -> Request?
+    /// A challenge for the whole session (NTLM, Negotiate, client certificates, server trust). Return
+    /// `nil` (the default) to let ``session(_:task:didReceive:)-(_,_,AuthenticationChallenge)`` decide.
+    func session(_ session: Session, didReceive challenge: AuthenticationChallenge) async -> ChallengeDisposition?
+    /// A challenge for one task (Basic, Digest, Bearer, and session-level ones the session method left).
+    /// Default: `.performDefaultHandling`.
+    func session(_ session: Session, task: SessionTask, didReceive challenge: AuthenticationChallenge) async
+        -> ChallengeDisposition
     /// The final response head arrived. Default: `.allow`.
     func session(_ session: Session, task: SessionTask, didReceive response: Response) async -> ResponseDisposition
     /// A chunk of the body arrived.
@@ -51,10 +66,19 @@ public protocol SessionDelegate: AnyObject, Sendable {
     func session(
         _ session: Session, task: SessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64?)
+    /// A response of a data or upload task is about to be stored in the HTTP cache, after its whole body
+    /// arrived. Return it unchanged, a changed copy (another ``CachedResponse/storagePolicy``, your
+    /// ``CachedResponse/userInfo``, even other data), or `nil` to keep it out of the cache. Default: store
+    /// it as proposed.
+    func session(_ session: Session, task: SessionTask, willCacheResponse proposedResponse: CachedResponse) async
+        -> CachedResponse?
     /// The task's metrics, right before completion.
     func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics)
     /// The task ended (`nil` on success). Always the last call for a task.
     func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?)
+    /// The task found no network and waits for it instead of failing (``SessionConfiguration/waitsForConnectivity``);
+    /// called at most once per task.
+    func session(_ session: Session, taskIsWaitingForConnectivity task: SessionTask)
     /// The session was invalidated; it has let go of the delegate.
     func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?)
 }
@@ -64,6 +88,12 @@ extension SessionDelegate {
         _ session: Session, task: SessionTask, willPerformHTTPRedirection response: Response,
         newRequest: Request
     ) async -> Request? { newRequest }
+    public func session(_ session: Session, didReceive challenge: AuthenticationChallenge) async
+        -> ChallengeDisposition?
+    { nil }
+    public func session(_ session: Session, task: SessionTask, didReceive challenge: AuthenticationChallenge) async
+        -> ChallengeDisposition
+    { .performDefaultHandling }
     public func session(_ session: Session, task: SessionTask, didReceive response: Response) async
         -> ResponseDisposition
     { .allow }
@@ -72,8 +102,12 @@ extension SessionDelegate {
         _ session: Session, task: SessionTask, didSendBodyData bytesSent: Int64,
         totalBytesSent: Int64, totalBytesExpectedToSend: Int64?
     ) {}
+    public func session(_ session: Session, task: SessionTask, willCacheResponse proposedResponse: CachedResponse)
+        async -> CachedResponse?
+    { proposedResponse }
     public func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics) {}
     public func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?) {}
+    public func session(_ session: Session, taskIsWaitingForConnectivity task: SessionTask) {}
     public func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?) {}
 }
 

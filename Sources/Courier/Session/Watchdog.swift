@@ -52,6 +52,23 @@ final class Watchdog: Sendable {
             lastActivity.store(uptimeNanoseconds, ordering: .relaxed)
         }
 
+        /// While set, an idle expiry goes to this handler (once) instead of ``onExpiry`` and the timer keeps
+        /// running: the retry stage uses it to fail only the attempt in flight. The resource deadline always
+        /// goes to ``onExpiry``.
+        private let idleHandler = Mutex<(@Sendable (Double) -> Void)?>(nil)
+
+        /// Sets (or, with `nil`, removes) the handler for the next idle expiry.
+        func setIdleHandler(_ handler: (@Sendable (Double) -> Void)?) {
+            idleHandler.withLock { $0 = handler }
+        }
+
+        func takeIdleHandler() -> (@Sendable (Double) -> Void)? {
+            idleHandler.withLock { handler in
+                defer { handler = nil }
+                return handler
+            }
+        }
+
         /// Whether the timer has expired at `now` (uptime nanoseconds), and why.
         func expiry(at now: UInt64) -> Expiry? {
             if now >= deadline { return .resource(seconds: resourceSeconds) }
@@ -95,27 +112,37 @@ final class Watchdog: Sendable {
 
     private func loop() async {
         while true {
-            let (expired, tick): ([(Timer, Expiry)], UInt64?) = state.withLock { state in
-                if state.timers.isEmpty {
-                    state.loopRunning = false
-                    return ([], nil)
-                }
-                let now = DispatchTime.now().uptimeNanoseconds
-                var expired: [(Timer, Expiry)] = []
-                var shortest = UInt64.max
-                for (key, timer) in state.timers {
-                    shortest = min(shortest, timer.idleNanoseconds)
-                    if let expiry = timer.expiry(at: now) {
-                        expired.append((timer, expiry))
-                        state.timers[key] = nil
+            let (expired, diverted, tick): ([(Timer, Expiry)], [(@Sendable (Double) -> Void, Double)], UInt64?) =
+                state.withLock { state in
+                    if state.timers.isEmpty {
+                        state.loopRunning = false
+                        return ([], [], nil)
                     }
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    var expired: [(Timer, Expiry)] = []
+                    var diverted: [(@Sendable (Double) -> Void, Double)] = []
+                    var shortest = UInt64.max
+                    for (key, timer) in state.timers {
+                        shortest = min(shortest, timer.idleNanoseconds)
+                        if let expiry = timer.expiry(at: now) {
+                            if case .idle(let seconds) = expiry, let handler = timer.takeIdleHandler() {
+                                timer.touch(at: now)
+                                diverted.append((handler, seconds))
+                            } else {
+                                expired.append((timer, expiry))
+                                state.timers[key] = nil
+                            }
+                        }
+                    }
+                    // Check four times per shortest idle timeout, between 5 ms and 250 ms.
+                    let tick = min(max(shortest / 4, 5_000_000), 250_000_000)
+                    return (expired, diverted, tick)
                 }
-                // Check four times per shortest idle timeout, between 5 ms and 250 ms.
-                let tick = min(max(shortest / 4, 5_000_000), 250_000_000)
-                return (expired, tick)
-            }
             for (timer, expiry) in expired {
                 timer.onExpiry(expiry)
+            }
+            for (handler, seconds) in diverted {
+                handler(seconds)
             }
             guard let tick else { return }
             try? await Task.sleep(nanoseconds: tick)

@@ -12,23 +12,39 @@ import Synchronization
 /// `http` and `https` over async-http-client.
 ///
 /// A session keeps a small set of `HTTPClient`s keyed by what async-http-client fixes per client (the
-/// proxy and the trust policy); each has redirects and decompression off (the chain does both) and
-/// connection retries off, so a refused port or a bad certificate fails at once and Courier's own retry
-/// policy decides. Bodies stream both ways; the watchdog of the task provides the timeouts.
+/// proxy, the host's trust policy and client identity); each has redirects and decompression off (the
+/// chain does both) and connection retries off, so a refused port or a bad certificate fails at once and
+/// Courier's own retry policy decides. Bodies stream both ways; the watchdog of the task provides the
+/// timeouts.
 final class HTTPTransport: Sendable {
     /// What async-http-client fixes per client and varies within a session: the proxy (`no_proxy` hosts
-    /// go direct). The trust policy and TLS versions are fixed per session.
+    /// go direct), the host's trust policy and client identity (one client per distinct combination, not
+    /// per host), and — only when the session has a delegate to ask about server trust — the origin, whose
+    /// host the connection initializer cannot learn otherwise. TLS versions are fixed per session.
     struct ClientKey: Hashable, Sendable {
         var proxy: ResolvedProxy?
+        /// The host's policy (the session default for plain http, where it plays no part).
+        var trust: ServerTrustPolicy
+        /// The certificate presented to the host, if any.
+        var identity: ClientIdentity?
+        /// Set when the session delegate is asked about server trust.
+        var origin: ConnectionTrustEvaluator.Origin?
+        /// HTTP/1.1 with one connection per host, for NTLM, which authenticates a connection.
+        var dedicated = false
     }
 
     private struct State {
         var clients: [ClientKey: HTTPClient] = [:]
+        /// The identity provider's answers, per `host:port`, asked once (concurrent askers share the task).
+        var identities: [String: Task<ClientIdentity?, any Error>] = [:]
+        /// Origins whose requests go through a dedicated single-connection client (NTLM).
+        var dedicatedOrigins: Set<String> = []
         var shutDown = false
     }
 
     let configuration: SessionConfiguration
     private let proxySelector: Result<ProxySelector, CourierError>
+    private let trustManager: Result<ServerTrustManager, CourierError>
     private let state = Mutex(State())
     private let ahcLogger: Logger?
     static let disabledLogger = Logger(label: "courier.ahc", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -44,23 +60,29 @@ final class HTTPTransport: Sendable {
                 CourierError(.invalidConfiguration, outcome: .notSent, message: "invalid proxy configuration: \(error)")
             )
         }
+        self.trustManager = Result { () throws(CourierError) in
+            try ServerTrustManager(
+                policies: configuration.serverTrustPolicies, default: configuration.serverTrustPolicy)
+        }
         // async-http-client logs at debug and trace only; hand it our logger only when that is wanted.
         self.ahcLogger = configuration.logger.logLevel <= .debug ? configuration.logger : nil
     }
 
     // MARK: Clients
 
-    func client(for url: URL) throws -> HTTPClient {
+    func client(for url: URL, session: Session?) async throws -> HTTPClient {
         let proxy = try proxySelector.get().proxy(for: url)
-        let key = ClientKey(proxy: proxy)
+        var key = try await clientKey(for: url, proxy: proxy, session: session)
+        let origin = RedirectInterceptor.origin(url)
         return try state.withLock { state in
             if state.shutDown {
                 throw CourierError(.sessionInvalidated, outcome: .notSent, message: "the session was invalidated")
             }
+            if !state.dedicatedOrigins.isEmpty, state.dedicatedOrigins.contains(origin) { key.dedicated = true }
             if let client = state.clients[key] { return client }
             let client = HTTPClient(
                 eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
-                configuration: try makeClientConfiguration(key),
+                configuration: try makeClientConfiguration(key, session: session),
                 backgroundActivityLogger: ahcLogger ?? Self.disabledLogger
             )
             state.clients[key] = client
@@ -68,11 +90,60 @@ final class HTTPTransport: Sendable {
         }
     }
 
-    private func makeClientConfiguration(_ key: ClientKey) throws -> HTTPClient.Configuration {
+    /// Sends later requests to this URL's origin through an HTTP/1.1 client with one connection per host,
+    /// so an NTLM handshake (which authenticates the connection) stays on one connection.
+    func dedicateConnections(to url: URL) {
+        let origin = RedirectInterceptor.origin(url)
+        state.withLock { _ = $0.dedicatedOrigins.insert(origin) }
+    }
+
+    /// How many async-http-client clients the session has made (they stay few: one per distinct key).
+    var clientCount: Int { state.withLock { $0.clients.count } }
+
+    /// The key of the client for a URL: for https, the host's trust policy and identity.
+    func clientKey(for url: URL, proxy: ResolvedProxy?, session: Session?) async throws -> ClientKey {
+        let manager = try trustManager.get()
+        guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else {
+            return ClientKey(proxy: proxy, trust: manager.defaultPolicy, identity: nil, origin: nil)
+        }
+        let port = url.port ?? 443
+        let identity = try await clientIdentity(host: host, port: port)
+        let origin =
+            session?.delegate != nil
+            ? ConnectionTrustEvaluator.Origin(host: HostPatterns<Int>.normalize(host), port: port) : nil
+        return ClientKey(proxy: proxy, trust: manager.policy(forHost: host), identity: identity, origin: origin)
+    }
+
+    /// The provider's identity for a host and port, asked once per session.
+    private func clientIdentity(host: String, port: Int) async throws -> ClientIdentity? {
+        guard let provider = configuration.clientIdentity else { return nil }
+        let cacheKey = "\(HostPatterns<Int>.normalize(host)):\(port)"
+        let task = state.withLock { state in
+            if let asked = state.identities[cacheKey] { return asked }
+            let asking = Task { try await provider.identity(host, port) }
+            state.identities[cacheKey] = asking
+            return asking
+        }
+        do {
+            return try await task.value
+        } catch {
+            // A failed answer is not kept: the next request asks again.
+            state.withLock { state in
+                if state.identities[cacheKey] == task { state.identities[cacheKey] = nil }
+            }
+            if let error = error as? CourierError { throw error }
+            throw CourierError(
+                .invalidConfiguration, outcome: .notSent,
+                message: "the client identity provider failed for \(host):\(port): \(error)", underlyingError: error)
+        }
+    }
+
+    /// The TLS settings of the client for a key: versions, trust roots and the client identity.
+    func makeTLSConfiguration(_ key: ClientKey) throws -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.minimumTLSVersion = configuration.tlsMinimumSupportedProtocolVersion.nioVersion
         tls.maximumTLSVersion = configuration.tlsMaximumSupportedProtocolVersion.nioVersion
-        switch configuration.serverTrustPolicy.evaluation {
+        switch key.trust.evaluation {
         case .system:
             tls.additionalTrustRoots = Self.environmentTrustRoots()
         case .anchors(let pems, let includeSystemRoots):
@@ -94,10 +165,20 @@ final class HTTPTransport: Sendable {
         case .disabled:
             tls.certificateVerification = .none
         }
+        if let identity = key.identity {
+            tls.certificateChain = identity.certificateChain.map { .certificate($0) }
+            tls.privateKey = .privateKey(identity.privateKey)
+        }
+        return tls
+    }
+
+    private func makeClientConfiguration(_ key: ClientKey, session: Session?) throws -> HTTPClient.Configuration {
+        let tls = try makeTLSConfiguration(key)
 
         var pool = HTTPClient.Configuration.ConnectionPool(
             idleTimeout: .seconds(60),
-            concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, configuration.httpMaximumConnectionsPerHost)
+            concurrentHTTP1ConnectionsPerHostSoftLimit: key.dedicated
+                ? 1 : max(1, configuration.httpMaximumConnectionsPerHost)
         )
         pool.retryConnectionEstablishment = false
 
@@ -113,17 +194,14 @@ final class HTTPTransport: Sendable {
             ignoreUncleanSSLShutdown: false,
             decompression: .disabled
         )
-        clientConfiguration.httpVersion = .automatic
-        if case .disabled = configuration.serverTrustPolicy.evaluation {
-            let logger = configuration.logger
-            let warn: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
-                logger.warning(
-                    "TLS certificate evaluation is disabled (ServerTrustPolicy.dangerouslyDisableEvaluation); this connection is not protected",
-                    metadata: ["remote": "\(channel.remoteAddress.map { "\($0)" } ?? "?")"])
-                return channel.eventLoop.makeSucceededVoidFuture()
-            }
-            clientConfiguration.http1_1ConnectionDebugInitializer = warn
-            clientConfiguration.http2ConnectionDebugInitializer = warn
+        clientConfiguration.httpVersion = key.dedicated ? .http1Only : .automatic
+        // Pins, the disable policy's warning and the delegate's server-trust challenge run on each new
+        // connection after the handshake, before its first request.
+        let evaluator = ConnectionTrustEvaluator(
+            policy: key.trust, origin: key.origin, session: WeakSession(session), logger: configuration.logger)
+        if evaluator.isNeeded {
+            clientConfiguration.http1_1ConnectionDebugInitializer = evaluator.initializer
+            clientConfiguration.http2ConnectionDebugInitializer = evaluator.initializer
         }
         return clientConfiguration
     }
@@ -187,7 +265,7 @@ final class HTTPTransport: Sendable {
 
     /// Sends one request and returns the response head with a streaming body.
     func execute(_ request: Request, context: TaskContext) async throws -> Response {
-        let client = try client(for: request.url)
+        let client = try await client(for: request.url, session: context.session)
         let url = request.url.redactingCredentials
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
@@ -213,7 +291,7 @@ final class HTTPTransport: Sendable {
         } catch {
             let sent = counter.value
             context.updateTransaction(index) { $0.requestBodyBytesSent = sent }
-            throw ErrorMapping.map(error, request: request, requestWasSent: true)
+            throw await mapExecutionError(error, request: request, session: context.session)
         }
         context.timer.touch()
         let now = Date()
@@ -252,6 +330,50 @@ final class HTTPTransport: Sendable {
             expectedLength: expectsBody ? headForMetrics.expectedContentLength : 0, counter: counter)
         return Response(
             status: status, headerFields: fields, url: request.url, request: request, body: .stream(ResponseBody(body)))
+    }
+
+    /// Maps a failed exchange; a refused certificate chain is diagnosed first (expired or not yet valid?).
+    private func mapExecutionError(_ error: any Error, request: Request, session: Session?) async -> CourierError {
+        let mapped = ErrorMapping.map(error, request: request, requestWasSent: true)
+        if mapped.code == .networkConnectionLost || mapped.code == .secureConnectionFailed,
+            request.url.scheme?.lowercased() == "https", let host = request.url.host, !host.isEmpty,
+            (try? proxySelector.get().proxy(for: request.url)) == nil,
+            let key = try? await clientKey(for: request.url, proxy: nil, session: session),
+            let tls = try? makeTLSConfiguration(key)
+        {
+            // A TLS 1.3 server refusing the client certificate often looks like a lost connection.
+            let seconds = min(max(configuration.timeoutIntervalForRequest, 0.5), 1.5)
+            let port = request.url.port ?? 443
+            switch await ClientCertificateDiagnosis.probe(
+                host: host, port: port, tls: tls, timeout: .milliseconds(Int64(seconds * 1000)))
+            {
+            case .certificateRequired:
+                return CourierError(
+                    .clientCertificateRequired, outcome: .failed,
+                    message: "\(request.url.hostDescription) requires a client certificate", request: request,
+                    underlyingError: error)
+            case .certificateRejected:
+                return CourierError(
+                    .clientCertificateRejected, outcome: .failed,
+                    message: "\(request.url.hostDescription) rejected the client certificate", request: request,
+                    underlyingError: error)
+            case nil:
+                break
+            }
+        }
+        if let refusal = CertificateDateDiagnosis.chainVerificationFailure(error),
+            request.url.scheme?.lowercased() == "https", let host = request.url.host, !host.isEmpty,
+            (try? proxySelector.get().proxy(for: request.url)) == nil
+        {
+            let seconds = min(max(configuration.timeoutIntervalForRequest, 1), 10)
+            if let badDate = await CertificateDateDiagnosis.diagnose(
+                host: host, port: request.url.port ?? 443, timeout: .milliseconds(Int64(seconds * 1000)),
+                verificationError: refusal)
+            {
+                return ErrorMapping.map(badDate, request: request, requestWasSent: true)
+            }
+        }
+        return mapped
     }
 
     /// Counts request body bytes as async-http-client pulls them.
@@ -347,22 +469,44 @@ struct NetworkBody: AsyncSequence, Sendable {
     let request: Request
     let expectedLength: Int64?
     let counter: HTTPTransport.SentCounter
+    /// The network stream can be read once; a second reader gets an error instead of a trap.
+    let taken = OnceFlag()
+
+    init(
+        base: HTTPClientResponse.Body, context: TaskContext, transactionIndex: Int, request: Request,
+        expectedLength: Int64?, counter: HTTPTransport.SentCounter
+    ) {
+        self.base = base
+        self.context = context
+        self.transactionIndex = transactionIndex
+        self.request = request
+        self.expectedLength = expectedLength
+        self.counter = counter
+    }
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), body: self)
+        let first = taken.take()
+        return Iterator(base: first ? base.makeAsyncIterator() : nil, body: self)
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var base: HTTPClientResponse.Body.AsyncIterator
+        var base: HTTPClientResponse.Body.AsyncIterator?
         let body: NetworkBody
         var received: Int64 = 0
         var finished = false
 
         mutating func next() async throws -> ByteBuffer? {
             guard !finished else { return nil }
+            guard base != nil else {
+                finished = true
+                throw CourierError(
+                    .cannotParseResponse, outcome: .ambiguous,
+                    message: "the response body from \(body.request.url.hostDescription) was already read",
+                    request: body.request)
+            }
             let chunk: ByteBuffer?
             do {
-                chunk = try await base.next()
+                chunk = try await base!.next()
             } catch {
                 finish()
                 throw ErrorMapping.map(error, request: body.request, requestWasSent: true)
@@ -463,6 +607,19 @@ struct DataToBuffers: AsyncSequence, Sendable {
                 if !data.isEmpty { return ByteBuffer(data: data) }
             }
             return nil
+        }
+    }
+}
+
+/// A flag that can be taken once, from any thread.
+final class OnceFlag: Sendable {
+    private let flag = Mutex(false)
+
+    /// `true` the first time only.
+    func take() -> Bool {
+        flag.withLock { taken in
+            defer { taken = true }
+            return !taken
         }
     }
 }

@@ -52,6 +52,8 @@ struct RequestCommand: AsyncParsableCommand {
     @Option(help: "The idle timeout in seconds (default 30).")
     var timeout: Double?
 
+    @OptionGroup var retryOptions: RetryOptions
+
     @Flag(name: [.customShort("j"), .long], help: "Send data items as JSON (the default).")
     var json = false
 
@@ -75,9 +77,13 @@ struct RequestCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A session NAME (under $XDG_CONFIG_HOME/courier/sessions) or a directory PATH that keeps headers between runs."
+            "A session NAME (under $XDG_CONFIG_HOME/courier/sessions) or a directory PATH that keeps headers and cookies between runs."
     )
     var session: String?
+
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var authOptions: AuthOptions
+    @OptionGroup var tlsOptions: TLSOptions
 
     func validate() throws {
         if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
@@ -105,6 +111,7 @@ struct RequestCommand: AsyncParsableCommand {
 
         var configuration = SessionConfiguration.ephemeral
         configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
+        retryOptions.apply(to: &configuration, verbose: verbose, io: io)
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
         var store: CLISessionStore?
         if let session {
@@ -115,6 +122,11 @@ struct RequestCommand: AsyncParsableCommand {
             }
         }
         try store?.save(adding: request.headerFields)
+        let cookieJar = store?.loadCookies(into: &configuration, io: io)
+        defer { store?.saveCookies(cookieJar, io: io) }
+        cacheOptions.apply(to: &configuration, request: &request, sessionFile: store?.file)
+        try authOptions.apply(to: &request, configuration: &configuration, io: io)
+        try tlsOptions.apply(to: &configuration)
         let recorder = har.map { _ in HARRecorder() }
         if let recorder { configuration.eventMonitors = [recorder] }
         let courierSession = Session(configuration: configuration)
@@ -158,6 +170,7 @@ struct RequestCommand: AsyncParsableCommand {
         }
         if verbose {
             for note in redirectNotes { printer.printNote(note) }
+            for note in CacheOptions.notes(for: response) { printer.printNote(note) }
         }
         printer.printResponse(response)
         if let recorder, let har {

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import NIOSSL
 import SwiftASN1
 import X509
@@ -24,6 +25,17 @@ public struct TestCertificate: Sendable {
 
     /// The private key, DER-encoded (PKCS #8).
     public var privateKeyDER: [UInt8] { Array(self.privateKey.derRepresentation) }
+
+    /// The certificate and its key as a PKCS#12 (`.p12`) file, with `intermediates` after the certificate,
+    /// protected by `passphrase` (BoringSSL's choice of encryption, as `NIOSSLPKCS12Bundle` writes it).
+    ///
+    /// - Throws: A NIOSSL error if the bundle cannot be written (not expected).
+    public func pkcs12Data(passphrase: String, intermediates: [TestCertificate] = []) throws -> Data {
+        let bundle = NIOSSLPKCS12Bundle(
+            certificateChain: [self.nioSSLCertificate] + intermediates.map(\.nioSSLCertificate),
+            privateKey: self.nioSSLPrivateKey)
+        return Data(try bundle.serialize(passphrase: Array(passphrase.utf8)))
+    }
 
     /// Wraps a certificate and key, encoding them once in every form.
     ///

@@ -137,6 +137,51 @@ public struct TestCertificateAuthority: Sendable {
         )
     }
 
+    /// Makes a self-signed server certificate (its own issuer, no CA behind it), like
+    /// `openssl req -x509` makes for a test server: trusted only by clients that pin it or take it as an
+    /// anchor.
+    ///
+    /// - Parameters:
+    ///   - dnsNames: DNS subject alternative names.
+    ///   - ipAddresses: IPv4 or IPv6 subject alternative names, in text form.
+    ///   - notValidBefore: Start of validity; an hour ago by default.
+    ///   - notValidAfter: End of validity; 30 days from now by default.
+    /// - Throws: ``InvalidIPAddressError`` for an unparseable address, or a certificate-building error.
+    public static func makeSelfSignedServerCertificate(
+        dnsNames: [String] = ["localhost"],
+        ipAddresses: [String] = ["127.0.0.1", "::1"],
+        notValidBefore: Date = Date(timeIntervalSinceNow: -3600),
+        notValidAfter: Date = Date(timeIntervalSinceNow: 30 * 86400)
+    ) throws -> TestCertificate {
+        var names: [GeneralName] = dnsNames.map { .dnsName($0) }
+        for address in ipAddresses {
+            names.append(.ipAddress(ASN1OctetString(contentBytes: try Self.addressBytes(address)[...])))
+        }
+        let key = P256.Signing.PrivateKey()
+        let publicKey = Certificate.PublicKey(key.publicKey)
+        let name = try DistinguishedName {
+            OrganizationName("Courier Testing")
+            CommonName(dnsNames.first ?? ipAddresses.first ?? "Courier Self-Signed Server")
+        }
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: publicKey,
+            notValidBefore: notValidBefore,
+            notValidAfter: notValidAfter,
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                try ExtendedKeyUsage([.serverAuth])
+                SubjectKeyIdentifier(hash: publicKey)
+                SubjectAlternativeNames(names)
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key)
+        )
+        return try TestCertificate(certificate: certificate, privateKey: key)
+    }
+
     /// Writes the CA certificate as PEM to a new file in the temporary directory and returns its URL.
     /// The caller removes the file when done.
     ///

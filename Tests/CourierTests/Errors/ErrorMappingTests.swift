@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CourierTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -100,6 +101,15 @@ struct ErrorMappingTests {
         Row(
             name: "TLS unclean shutdown", error: NIOSSLError.uncleanShutdown, sent: true,
             code: .networkConnectionLost, outcome: .ambiguous),
+        Row(
+            name: "pin mismatch after the handshake",
+            error: ServerTrustEvaluationError(
+                reason: .pinMismatch(expected: ["sha256/expected"], actual: "sha256/actual"), leaf: nil),
+            sent: true, code: .serverCertificateUntrusted, outcome: .failed),
+        Row(
+            name: "delegate refused the server's trust",
+            error: ServerTrustEvaluationError(reason: .rejectedByDelegate, leaf: nil), sent: true,
+            code: .serverCertificateUntrusted, outcome: .failed),
         Row(name: "cancellation", error: CancellationError(), sent: false, code: .cancelled, outcome: .notSent),
     ]
 
@@ -112,6 +122,33 @@ struct ErrorMappingTests {
         #expect(mapped.request?.url == request.url)
         #expect(mapped.underlyingError != nil)
         #expect(!mapped.message.isEmpty)
+    }
+
+    @Test func diagnosedBadDateMapsToServerCertificateHasBadDate() throws {
+        let authority = try TestCertificateAuthority()
+        let expired = try authority.makeServerCertificate(
+            notValidBefore: Date(timeIntervalSince1970: 1_600_000_000),
+            notValidAfter: Date(timeIntervalSince1970: 1_700_000_000))
+        let badDate = CertificateDateDiagnosis.BadDate(
+            certificate: try TLSCertificate(derRepresentation: expired.certificateDER), position: 0, now: Date(),
+            verificationError: .handshakeFailed(.sslError([])))
+        let mapped = ErrorMapping.map(badDate, request: request, requestWasSent: true)
+        #expect(mapped.code == .serverCertificateHasBadDate)
+        #expect(mapped.outcome == .failed)
+        #expect(mapped.message.contains("expired on 2023-11-14"))
+        #expect(mapped.underlyingError is CertificateDateDiagnosis.BadDate)
+    }
+
+    @Test func pinMismatchMessageNamesTheLeafAndTheExpectedPins() throws {
+        let authority = try TestCertificateAuthority()
+        let leaf = try TLSCertificate(derRepresentation: try authority.makeServerCertificate().certificateDER)
+        let error = ServerTrustEvaluationError(
+            reason: .pinMismatch(expected: ["sha256/one", "sha256/two"], actual: leaf.publicKeyPin.description),
+            leaf: leaf)
+        let mapped = ErrorMapping.map(error, request: request, requestWasSent: true)
+        #expect(mapped.message.hasPrefix("the certificate of api.example.com:8443 (CN=localhost, O=Courier Testing)"))
+        #expect(mapped.message.contains("expected sha256/one or sha256/two"))
+        #expect(mapped.message.contains(leaf.publicKeyPin.description))
     }
 
     @Test func realDNSFailureMapsToCannotFindHost() async throws {

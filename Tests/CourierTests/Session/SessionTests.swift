@@ -166,11 +166,18 @@ struct SessionTests {
             case .didReceiveResponse(let response): names.append("response \(response.status.code)")
             case .didReceiveData(let data): names.append("data \(String(decoding: data, as: UTF8.self))")
             case .didSendBodyData: names.append("sent")
+            case .taskIsWaitingForConnectivity: names.append("waiting for connectivity")
             case .didFinishCollecting(let metrics): names.append("metrics \(metrics.redirectCount)")
             case .didComplete(let error): names.append("complete \(error == nil)")
+            case .willCacheResponse: names.append("will-cache")
+            default: break
             }
         }
-        #expect(names == ["redirect 302 -> /end", "response 200", "data ab", "data cd", "metrics 1", "complete true"])
+        #expect(
+            names == [
+                "redirect 302 -> /end", "response 200", "data ab", "data cd", "will-cache", "metrics 1",
+                "complete true",
+            ])
         await session.finishTasksAndInvalidate()
     }
 

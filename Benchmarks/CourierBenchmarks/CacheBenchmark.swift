@@ -1,0 +1,214 @@
+import Courier
+import CourierTesting
+import Foundation
+import HTTPTypes
+import NIOCore
+
+/// The HTTP cache and compression: a fresh memory hit and a 16 KiB disk hit against the same request over
+/// loopback, a 304 revalidation against a plain small request, and decoding 100 MiB of gzip with the peak
+/// extra memory it took (from `/proc/self/status`). Medians of per-request wall times, one run.
+enum CacheBenchmark {
+    struct Options {
+        var requests = 3000
+        var decompressMiB = 100
+    }
+
+    static func run(arguments: [String]) async throws {
+        var options = Options()
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--requests": options.requests = Int(iterator.next() ?? "") ?? options.requests
+            case "--decompress-mib": options.decompressMiB = Int(iterator.next() ?? "") ?? options.decompressMiB
+            case "--quick":
+                options.requests = 300
+                options.decompressMiB = 16
+            default: throw BenchmarkError("unknown option \(argument)")
+            }
+        }
+        report("Cache benchmark: \(options.requests) requests per case, medians; \(Date())")
+        report("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+        // Decoding first, so the high-water mark is not raised by anything else.
+        try await decompression(mebibytes: options.decompressMiB)
+
+        let small = Data(repeating: 0x61, count: 1024)
+        let disk = Data((0..<(16 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let server = try await TestServer.start { request in
+            switch request.path {
+            case "/small": return .data(small, headers: [.cacheControl: "max-age=3600"])
+            case "/disk": return .data(disk, headers: [.cacheControl: "max-age=3600"])
+            case "/etag":
+                if request.headers[.ifNoneMatch] == "\"v1\"" {
+                    return TestServer.Response(status: 304, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])
+                }
+                return .data(small, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])
+            default: return .data(small, headers: [.cacheControl: "no-store"])
+            }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-cache-bench-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let memorySession = session(cache: HTTPCache(memoryCapacity: 8 << 20, diskCapacity: 0))
+        let diskSession = session(cache: HTTPCache(memoryCapacity: 0, diskCapacity: 64 << 20, directory: directory))
+        let networkSession = session(cache: nil)
+        defer {
+            Task {
+                await memorySession.finishTasksAndInvalidate()
+                await diskSession.finishTasksAndInvalidate()
+                await networkSession.finishTasksAndInvalidate()
+                try? await server.shutdown()
+            }
+        }
+        let smallURL = server.baseURL.appendingPathComponent("small")
+        let diskURL = server.baseURL.appendingPathComponent("disk")
+
+        let memoryHit = try await measure(memorySession, smallURL, count: options.requests, expect: .localCache)
+        let smallLoopback = try await measure(networkSession, smallURL, count: options.requests, expect: .networkLoad)
+        let diskHit = try await measure(diskSession, diskURL, count: options.requests, expect: .localCache)
+        let diskLoopback = try await measure(networkSession, diskURL, count: options.requests, expect: .networkLoad)
+        let revalidation = try await measure(
+            memorySession, server.baseURL.appendingPathComponent("etag"), count: options.requests,
+            expect: .conditionalCacheHit)
+        let plain = try await measure(
+            networkSession, server.baseURL.appendingPathComponent("plain"), count: options.requests,
+            expect: .networkLoad)
+
+        report("")
+        report("| case | median µs | same request over loopback, median µs | ratio |")
+        report("|---|---|---|---|")
+        report(row("fresh memory hit (1 KiB)", memoryHit, smallLoopback))
+        report(row("disk hit (16 KiB)", diskHit, diskLoopback))
+        report(row("304 revalidation (1 KiB stored) vs plain small request", revalidation, plain))
+    }
+
+    static func session(cache: HTTPCache?) -> Session {
+        var configuration = SessionConfiguration.ephemeral
+        configuration.urlCache = cache
+        configuration.proxy = .none
+        return Session(configuration: configuration)
+    }
+
+    static func row(_ name: String, _ value: Double, _ baseline: Double) -> String {
+        "| \(name) | \(format(value)) | \(format(baseline)) | \(String(format: "%.1fx", baseline / value)) |"
+    }
+
+    static func format(_ microseconds: Double) -> String { String(format: "%.1f", microseconds) }
+
+    /// The median wall time of `count` sequential loads of `url`, in microseconds, after a warm-up.
+    static func measure(
+        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType
+    ) async throws -> Double {
+        for _ in 0..<max(20, count / 10) { _ = try await session.data(for: Request(url: url)) }
+        let check = try await session.data(for: Request(url: url))
+        guard check.metrics?.transactionMetrics.last?.resourceFetchType == expect else {
+            throw BenchmarkError("\(url.path) was not a \(expect) in the warm-up")
+        }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = clock.now
+            _ = try await session.data(for: Request(url: url))
+            let elapsed = start.duration(to: clock.now)
+            samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    // MARK: Decompression
+
+    /// Serves `mebibytes` of text gzipped (made with the system's `gzip`), streams it through Courier's
+    /// decoder and reports the time and the peak memory above the level before.
+    static func decompression(mebibytes: Int) async throws {
+        guard let gzip = ["/usr/bin/gzip", "/bin/gzip"].first(where: FileManager.default.isExecutableFile) else {
+            report("decompression: skipped (no gzip executable)")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-gzip-bench-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plain = directory.appendingPathComponent("body.json")
+        FileManager.default.createFile(atPath: plain.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: plain)
+        var line = 0
+        var written = 0
+        let target = mebibytes << 20
+        while written < target {
+            var block = ""
+            for _ in 0..<1000 {
+                block +=
+                    "{\"id\":\(line),\"name\":\"item \(line * 7919 % 100_003)\",\"price\":\(line % 997).\(line % 89)}\n"
+                line += 1
+            }
+            let data = Data(block.utf8.prefix(target - written))
+            handle.write(data)
+            written += data.count
+        }
+        try handle.close()
+        let compressedFile = directory.appendingPathComponent("body.json.gz")
+        let result = try Spawn.run("/bin/sh", ["-c", "\(gzip) -6 -c '\(plain.path)' > '\(compressedFile.path)'"])
+        guard result.status == 0 else { throw BenchmarkError("gzip failed") }
+        try FileManager.default.removeItem(at: plain)
+        let compressedSize =
+            (try FileManager.default.attributesOfItem(atPath: compressedFile.path)[.size] as? NSNumber)?
+            .intValue ?? 0
+
+        let server = try await TestServer.start { _ in
+            let (stream, continuation) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(4))
+            let file = compressedFile
+            Task {
+                guard let reader = try? FileHandle(forReadingFrom: file) else {
+                    continuation.finish()
+                    return
+                }
+                while let chunk = try? reader.read(upToCount: 64 * 1024), !chunk.isEmpty {
+                    while case .dropped = continuation.yield(chunk) {
+                        try? await Task.sleep(for: .milliseconds(1))
+                    }
+                }
+                try? reader.close()
+                continuation.finish()
+            }
+            return .stream(stream, headers: [.contentEncoding: "gzip", .contentType: "application/json"])
+        }
+        var configuration = SessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.proxy = .none
+        configuration.decompressionLimits = .unlimited
+        let session = Session(configuration: configuration)
+        let before = memoryStatus()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await session.bytes(for: Request(url: server.baseURL.appendingPathComponent("big.json")))
+        var decoded = 0
+        for try await chunk in response.stream { decoded += chunk.readableBytes }
+        let seconds =
+            Double(start.duration(to: clock.now).components.attoseconds) / 1e18
+            + Double(start.duration(to: clock.now).components.seconds)
+        let after = memoryStatus()
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+        guard decoded == target else { throw BenchmarkError("decoded \(decoded) bytes, expected \(target)") }
+        report(
+            "decompression: \(mebibytes) MiB from \(compressedSize / 1024) KiB of gzip in \(String(format: "%.2f", seconds)) s "
+                + "(\(String(format: "%.0f", Double(target) / seconds / 1e6)) MB/s); "
+                + "peak RSS \(before.highWater / 1024) → \(after.highWater / 1024) MiB, "
+                + "extra peak \(String(format: "%.1f", Double(after.highWater - before.resident) / 1024)) MiB")
+    }
+
+    /// `VmRSS` and `VmHWM` in KiB.
+    static func memoryStatus() -> (resident: Int, highWater: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+        func value(_ key: String) -> Int {
+            for line in status.split(separator: "\n") where line.hasPrefix(key) {
+                return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? 0
+            }
+            return 0
+        }
+        return (value("VmRSS:"), value("VmHWM:"))
+    }
+}

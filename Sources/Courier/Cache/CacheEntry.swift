@@ -1,0 +1,187 @@
+import Foundation
+import HTTPTypes
+
+/// A stored response as the cache uses it: head, timing, body and storage details.
+struct CacheEntry: Sendable {
+    /// Identifies the entry (and names its files on disk).
+    var id: UInt64
+    var head: CacheEntryHead
+    var body: CacheBody
+    var storagePolicy: CachedResponse.StoragePolicy
+    var userInfo: [String: any Sendable]
+    /// When the entry was stored (for ``HTTPCache/removeCachedResponses(since:)``).
+    var storedAt: Date
+
+    /// The entry as a ``CachedResponse``.
+    func cachedResponse() -> CachedResponse? {
+        let data: Data
+        switch body {
+        case .data(let bytes): data = bytes
+        case .file(let reader, _, _):
+            guard let mapped = try? Data(contentsOf: reader.url, options: .alwaysMapped) else { return nil }
+            data = mapped
+        }
+        return CachedResponse(
+            response: head.response(body: .none), data: data, spool: nil, userInfo: userInfo,
+            storagePolicy: storagePolicy, requestDate: head.requestDate, responseDate: head.responseDate)
+    }
+}
+
+/// The body of a stored response.
+enum CacheBody: Sendable {
+    /// In memory.
+    case data(Data)
+    /// In a file of the disk tier, opened and already checked against its length and checksum once.
+    case file(CacheFileReader, length: Int64, checksum: UInt32)
+
+    var length: Int64 {
+        switch self {
+        case .data(let data): return Int64(data.count)
+        case .file(_, let length, _): return length
+        }
+    }
+}
+
+/// What the cache keeps of a response besides its body, and of the request that got it.
+struct CacheEntryHead: Sendable {
+    var url: URL
+    var status: HTTPResponse.Status
+    var headerFields: HTTPFields
+    /// The request's values of the fields named by the response's `Vary` (lower-cased names; `nil` for a
+    /// field the request did not have).
+    var varyingRequestFields: [VaryField]
+    /// When the request that got this response was sent, and when the response arrived.
+    var requestDate: Date
+    var responseDate: Date
+
+    struct VaryField: Sendable, Hashable, Codable {
+        var name: String
+        var value: String?
+    }
+
+    /// Header fields a cache never stores: hop-by-hop fields (RFC 9110 section 7.6.1) and cookies, which
+    /// the cookie stage must not see again when a stored response is served.
+    static let unstoredFieldNames: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
+        "proxy-authenticate", "proxy-authentication-info", "set-cookie", "set-cookie2",
+    ]
+
+    /// The head of `response` to `request`, ready to store; `bodyLength` (when known) becomes its
+    /// `Content-Length`.
+    init(response: Response, request: Request, requestDate: Date, responseDate: Date, bodyLength: Int64?) {
+        self.url = response.url
+        self.status = response.status
+        var fields = HTTPFields()
+        for field in response.headerFields where !Self.unstoredFieldNames.contains(field.name.canonicalName) {
+            if field.name == .contentLength { continue }
+            fields.append(field)
+        }
+        if let bodyLength { fields[.contentLength] = String(bodyLength) }
+        self.headerFields = fields
+        self.varyingRequestFields = Self.varyingFields(of: fields, in: request) ?? []
+        self.requestDate = requestDate
+        self.responseDate = responseDate
+    }
+
+    init(
+        url: URL, status: HTTPResponse.Status, headerFields: HTTPFields, varyingRequestFields: [VaryField],
+        requestDate: Date, responseDate: Date
+    ) {
+        self.url = url
+        self.status = status
+        self.headerFields = headerFields
+        self.varyingRequestFields = varyingRequestFields
+        self.requestDate = requestDate
+        self.responseDate = responseDate
+    }
+
+    /// The stored head as a response to serve.
+    func response(body: Response.Body, request: Request? = nil) -> Response {
+        Response(status: status, headerFields: headerFields, url: url, request: request, body: body)
+    }
+
+    /// Whether the response says `Vary: *` (it can never be served from the cache).
+    var variesOnEverything: Bool {
+        Self.varyNames(in: headerFields).contains("*")
+    }
+
+    /// Whether this stored response may answer `request` as far as `Vary` is concerned (RFC 9111 4.1).
+    func matchesVary(of request: Request) -> Bool {
+        let names = Self.varyNames(in: headerFields)
+        if names.isEmpty { return true }
+        if names.contains("*") { return false }
+        for name in names {
+            let stored = varyingRequestFields.first { $0.name == name }?.value
+            if stored != Self.normalizedValue(named: name, in: request.headerFields) { return false }
+        }
+        return true
+    }
+
+    /// The lower-cased field names listed by `Vary`.
+    static func varyNames(in fields: HTTPFields) -> [String] {
+        var names: [String] = []
+        for field in fields where field.name == .vary {
+            for part in field.value.split(separator: ",") {
+                let name = part.trimmingOWS().lowercased()
+                if !name.isEmpty, !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// The request's values for the response's `Vary` names; `nil` when the response varies on `*`.
+    static func varyingFields(of responseFields: HTTPFields, in request: Request) -> [VaryField]? {
+        let names = varyNames(in: responseFields)
+        if names.contains("*") { return nil }
+        return names.map { VaryField(name: $0, value: normalizedValue(named: $0, in: request.headerFields)) }
+    }
+
+    /// A request field's value with repeated fields joined and white space around commas removed, so
+    /// `gzip,deflate` and `gzip, deflate` match (RFC 9111 4.1 allows such normalization).
+    static func normalizedValue(named name: String, in fields: HTTPFields) -> String? {
+        guard let fieldName = HTTPField.Name(name), let joined = fields.joinedValue(for: fieldName) else { return nil }
+        return joined.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingOWS() }
+            .joined(separator: ",")
+    }
+}
+
+/// `userInfo` values that can be written to disk.
+enum CacheUserInfoValue: Codable, Sendable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case data(Data)
+
+    init?(_ value: any Sendable) {
+        switch value {
+        case let value as String: self = .string(value)
+        case let value as Int: self = .int(value)
+        case let value as Double: self = .double(value)
+        case let value as Bool: self = .bool(value)
+        case let value as Date: self = .date(value)
+        case let value as Data: self = .data(value)
+        default: return nil
+        }
+    }
+
+    var value: any Sendable {
+        switch self {
+        case .string(let value): return value
+        case .int(let value): return value
+        case .double(let value): return value
+        case .bool(let value): return value
+        case .date(let value): return value
+        case .data(let value): return value
+        }
+    }
+
+    static func encodable(_ userInfo: [String: any Sendable]) -> [String: CacheUserInfoValue] {
+        var result: [String: CacheUserInfoValue] = [:]
+        for (key, value) in userInfo {
+            if let encoded = CacheUserInfoValue(value) { result[key] = encoded }
+        }
+        return result
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// HTTP dates (RFC 9110 section 5.6.7): parses the three formats a recipient must accept and writes
+/// IMF-fixdate, without `DateFormatter` (which is slow, locale-sensitive and allocates).
+///
+/// ```
+/// Sun, 06 Nov 1994 08:49:37 GMT    IMF-fixdate (the one to send)
+/// Sunday, 06-Nov-94 08:49:37 GMT   obsolete RFC 850 format
+/// Sun Nov  6 08:49:37 1994         ANSI C asctime() format
+/// ```
+enum HTTPDate {
+    private static let monthNames = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
+    private static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthTitles = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
+    /// The date a header value names, or `nil` when it is not an HTTP date (garbage, `0`, `-1`,
+    /// impossible days such as 31 February, years outside 1…9999).
+    ///
+    /// Two-digit years of the RFC 850 format are read as RFC 9110 asks: a year that would lie more than
+    /// 50 years after `now` belongs to the previous century.
+    static func parse(_ value: String, now: Date = Date()) -> Date? {
+        var scanner = Scanner(Array(value.utf8))
+        scanner.skipSpaces()
+        // An optional day name: "Sun," / "Sunday," (IMF-fixdate, RFC 850) or "Sun " (asctime).
+        let dayName = scanner.letters()
+        if !dayName.isEmpty {
+            guard dayName.count >= 3 else { return nil }
+            scanner.skipSpaces()
+            if scanner.peek == UInt8(ascii: ",") {
+                scanner.advance()
+                scanner.skipSpaces()
+            } else {
+                return parseAsctime(&scanner)
+            }
+        }
+        guard let day = scanner.number(maxDigits: 2) else { return nil }
+        let separator: UInt8 = scanner.peek == UInt8(ascii: "-") ? UInt8(ascii: "-") : UInt8(ascii: " ")
+        guard scanner.consume(separator) else { return nil }
+        if separator == UInt8(ascii: " ") { scanner.skipSpaces() }
+        guard let month = month(scanner.letters()), scanner.consume(separator) else { return nil }
+        if separator == UInt8(ascii: " ") { scanner.skipSpaces() }
+        let yearStart = scanner.position
+        guard var year = scanner.number(maxDigits: 4) else { return nil }
+        if scanner.position - yearStart == 2 {
+            year += 1900
+            if let nowYear = civilYear(of: now), year < nowYear - 50 { year += 100 }
+            while let nowYear = civilYear(of: now), year > nowYear + 50 { year -= 100 }
+        } else if scanner.position - yearStart != 4 {
+            return nil
+        }
+        scanner.skipSpaces()
+        guard let (hour, minute, second) = scanner.time() else { return nil }
+        scanner.skipSpaces()
+        let zone = scanner.letters().uppercased()
+        guard zone.isEmpty || zone == "GMT" || zone == "UTC" || zone == "UT" else { return nil }
+        scanner.skipSpaces()
+        guard scanner.isAtEnd else { return nil }
+        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// `Nov  6 08:49:37 1994`, after the day name.
+    private static func parseAsctime(_ scanner: inout Scanner) -> Date? {
+        guard let month = month(scanner.letters()) else { return nil }
+        scanner.skipSpaces()
+        guard let day = scanner.number(maxDigits: 2) else { return nil }
+        scanner.skipSpaces()
+        guard let (hour, minute, second) = scanner.time() else { return nil }
+        scanner.skipSpaces()
+        let yearStart = scanner.position
+        guard let year = scanner.number(maxDigits: 4), scanner.position - yearStart == 4 else { return nil }
+        scanner.skipSpaces()
+        let zone = scanner.letters().uppercased()
+        guard zone.isEmpty || zone == "GMT" else { return nil }
+        scanner.skipSpaces()
+        guard scanner.isAtEnd else { return nil }
+        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// The date as IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT` (whole seconds, rounded down).
+    static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var yearText = String(year)
+        while yearText.count < 4 { yearText = "0" + yearText }
+        return
+            "\(dayNames[weekday]), \(two(day)) \(monthTitles[month - 1]) \(yearText) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
+    }
+
+    private static func month(_ letters: String) -> Int? {
+        guard letters.count == 3 else { return nil }
+        return monthNames.firstIndex(of: letters.lowercased()).map { $0 + 1 }
+    }
+
+    private static func civilYear(of date: Date) -> Int? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        let days = Int64((seconds / 86_400).rounded(.down))
+        return civil(fromDays: days).year
+    }
+
+    static func makeDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    /// A cursor over the bytes of a header value.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var isAtEnd: Bool { position >= bytes.count }
+        var peek: UInt8? { isAtEnd ? nil : bytes[position] }
+
+        mutating func advance() { position += 1 }
+
+        mutating func consume(_ byte: UInt8) -> Bool {
+            guard peek == byte else { return false }
+            position += 1
+            return true
+        }
+
+        mutating func skipSpaces() {
+            while let byte = peek, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { position += 1 }
+        }
+
+        mutating func letters() -> String {
+            let start = position
+            while let byte = peek, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { position += 1 }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+
+        mutating func number(maxDigits: Int) -> Int? {
+            var value = 0
+            var count = 0
+            while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                guard count < maxDigits else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                count += 1
+                position += 1
+            }
+            return count == 0 ? nil : value
+        }
+
+        mutating func time() -> (Int, Int, Int)? {
+            guard let hour = number(maxDigits: 2), consume(UInt8(ascii: ":")), let minute = number(maxDigits: 2),
+                consume(UInt8(ascii: ":")), let second = number(maxDigits: 2)
+            else { return nil }
+            return (hour, minute, second)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Courier
+import Foundation
+
+/// `--auth USER[:PASS]` and `--auth-type basic|digest|bearer|ntlm`.
+struct AuthOptions: ParsableArguments {
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "USER[:PASS] (prompted for on a terminal when omitted); the token for bearer.")
+    var auth: String?
+
+    @Option(name: .customLong("auth-type"), help: "basic (default), digest, bearer or ntlm.")
+    var authType: String = "basic"
+
+    func validate() throws {
+        guard ["basic", "digest", "bearer", "ntlm"].contains(authType) else {
+            throw ValidationError("--auth-type takes basic, digest, bearer or ntlm")
+        }
+        if let auth, auth.isEmpty { throw ValidationError("--auth needs USER[:PASS]") }
+    }
+
+    /// Applies the credentials to the request and configuration. `--auth` on the command line is explicit
+    /// permission to send Basic credentials over plain http; a one-line warning says so.
+    func apply(to request: inout Request, configuration: inout SessionConfiguration, io: CLIIO) throws {
+        guard let auth else { return }
+        if authType == "bearer" {
+            request.headerFields[.authorization] = "Bearer " + auth
+            return
+        }
+        var user = auth
+        var password: String
+        if let colon = auth.firstIndex(of: ":") {
+            user = String(auth[..<colon])
+            password = String(auth[auth.index(after: colon)...])
+        } else {
+            guard let prompted = PasswordPrompt.read("password for \(user): ") else {
+                throw ValidationError(
+                    "--auth \(user) needs a password: write USER:PASS, or run on a terminal to be asked")
+            }
+            password = prompted
+        }
+        let credential = Credential.user(user, password: password, persistence: .forSession)
+        let isPlainHTTP = request.url.scheme?.lowercased() == "http"
+        switch authType {
+        case "basic":
+            if isPlainHTTP {
+                configuration.allowsBasicAuthenticationOverHTTP = true
+                io.writeError(
+                    "courier: warning: sending Basic credentials over plain http to \(request.url.host ?? "the server")\n"
+                )
+            }
+            // httpie's rule: --auth sends Basic credentials with the first request.
+            request.headerFields[.authorization] = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        default:
+            let method: AuthenticationMethod = authType == "digest" ? .httpDigest : .ntlm
+            let store = CredentialStore()
+            try store.set(credential, for: ProtectionSpace(url: request.url, authenticationMethod: .default))
+            try store.set(credential, for: ProtectionSpace(url: request.url, authenticationMethod: method))
+            configuration.urlCredentialStorage = store
+        }
+    }
+}
+
+/// Reads a password from the terminal without echoing it.
+enum PasswordPrompt {
+    static func read(_ prompt: String) -> String? {
+        let descriptor = open("/dev/tty", O_RDWR)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard isatty(descriptor) == 1 else { return nil }
+        _ = prompt.withCString { write(descriptor, $0, strlen($0)) }
+        var original = termios()
+        tcgetattr(descriptor, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(descriptor, TCSANOW, &silent)
+        defer {
+            tcsetattr(descriptor, TCSANOW, &original)
+            _ = "\n".withCString { write(descriptor, $0, 1) }
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while Foundation.read(descriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n"), bytes.count < 4096 {
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+@Suite("Public Suffix List")
+struct PublicSuffixListTests {
+    /// The list's own test vectors (publicsuffix.org `test_psl.txt`, public domain): a domain and its
+    /// registrable domain, `nil` when it has none (it is a public suffix, or not a domain).
+    @Test(
+        arguments: [
+            ("COM", nil),
+            ("example.COM", "example.com"),
+            ("WwW.example.COM", "example.com"),
+            (".com", nil),
+            (".example", nil),
+            (".example.com", nil),
+            (".example.example", nil),
+            ("example", nil),
+            ("example.example", "example.example"),
+            ("b.example.example", "example.example"),
+            ("a.b.example.example", "example.example"),
+            ("biz", nil),
+            ("domain.biz", "domain.biz"),
+            ("b.domain.biz", "domain.biz"),
+            ("a.b.domain.biz", "domain.biz"),
+            ("com", nil),
+            ("example.com", "example.com"),
+            ("b.example.com", "example.com"),
+            ("a.b.example.com", "example.com"),
+            ("uk.com", nil),
+            ("example.uk.com", "example.uk.com"),
+            ("b.example.uk.com", "example.uk.com"),
+            ("a.b.example.uk.com", "example.uk.com"),
+            ("test.ac", "test.ac"),
+            ("mm", nil),
+            ("c.mm", nil),
+            ("b.c.mm", "b.c.mm"),
+            ("a.b.c.mm", "b.c.mm"),
+            ("jp", nil),
+            ("test.jp", "test.jp"),
+            ("www.test.jp", "test.jp"),
+            ("ac.jp", nil),
+            ("test.ac.jp", "test.ac.jp"),
+            ("www.test.ac.jp", "test.ac.jp"),
+            ("kyoto.jp", nil),
+            ("test.kyoto.jp", "test.kyoto.jp"),
+            ("ide.kyoto.jp", nil),
+            ("b.ide.kyoto.jp", "b.ide.kyoto.jp"),
+            ("a.b.ide.kyoto.jp", "b.ide.kyoto.jp"),
+            ("c.kobe.jp", nil),
+            ("b.c.kobe.jp", "b.c.kobe.jp"),
+            ("a.b.c.kobe.jp", "b.c.kobe.jp"),
+            ("city.kobe.jp", "city.kobe.jp"),
+            ("www.city.kobe.jp", "city.kobe.jp"),
+            ("ck", nil),
+            ("test.ck", nil),
+            ("b.test.ck", "b.test.ck"),
+            ("a.b.test.ck", "b.test.ck"),
+            ("www.ck", "www.ck"),
+            ("www.www.ck", "www.ck"),
+            ("us", nil),
+            ("test.us", "test.us"),
+            ("www.test.us", "test.us"),
+            ("ak.us", nil),
+            ("test.ak.us", "test.ak.us"),
+            ("www.test.ak.us", "test.ak.us"),
+            ("k12.ak.us", nil),
+            ("test.k12.ak.us", "test.k12.ak.us"),
+            ("www.test.k12.ak.us", "test.k12.ak.us"),
+            ("食狮.com.cn", "食狮.com.cn"),
+            ("食狮.公司.cn", "食狮.公司.cn"),
+            ("www.食狮.公司.cn", "食狮.公司.cn"),
+            ("shishi.公司.cn", "shishi.公司.cn"),
+            ("公司.cn", nil),
+            ("食狮.中国", "食狮.中国"),
+            ("www.食狮.中国", "食狮.中国"),
+            ("shishi.中国", "shishi.中国"),
+            ("中国", nil),
+            ("xn--85x722f.com.cn", "xn--85x722f.com.cn"),
+            ("xn--85x722f.xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"),
+            ("www.xn--85x722f.xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"),
+            ("shishi.xn--55qx5d.cn", "shishi.xn--55qx5d.cn"),
+            ("xn--55qx5d.cn", nil),
+            ("xn--85x722f.xn--fiqs8s", "xn--85x722f.xn--fiqs8s"),
+            ("www.xn--85x722f.xn--fiqs8s", "xn--85x722f.xn--fiqs8s"),
+            ("shishi.xn--fiqs8s", "shishi.xn--fiqs8s"),
+            ("xn--fiqs8s", nil),
+        ] as [(String, String?)])
+    func officialTestVectors(domain: String, registrable: String?) throws {
+        let list = PublicSuffixList.shared
+        let ascii = try #require(Punycode.asciiDomain(domain))
+        let expected = try registrable.map { try #require(Punycode.asciiDomain($0)) }
+        #expect(list.registrableDomain(of: ascii).map(String.init) == expected)
+    }
+
+    @Test func publicSuffixesIncludeThePrivateSection() {
+        let list = PublicSuffixList.shared
+        for suffix in ["com", "co.uk", "github.io", "blogspot.com", "s3.amazonaws.com", "localhost", "invalid"] {
+            #expect(list.isPublicSuffix(suffix), "\(suffix)")
+        }
+        for site in ["example.com", "bbc.co.uk", "alice.github.io"] {
+            #expect(!list.isPublicSuffix(site), "\(site)")
+        }
+        #expect(list.publicSuffix(of: "www.bbc.co.uk") == "co.uk")
+    }
+
+    @Test func theShippedListNamesItsVersionAndLicence() {
+        #expect(publicSuffixListText.contains("// VERSION: 2026-10-22_08-36-41_UTC"))
+        #expect(publicSuffixListText.contains("Mozilla Public"))
+        #expect(publicSuffixListText.contains("===BEGIN PRIVATE DOMAINS==="))
+    }
+
+    /// RFC 3492 section 7.1 samples and known IDNA labels.
+    @Test(arguments: [
+        ("bücher", "bcher-kva"),
+        ("münchen", "mnchen-3ya"),
+        ("食狮", "85x722f"),
+        ("公司", "55qx5d"),
+        ("中国", "fiqs8s"),
+        ("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),
+        ("ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"),
+        ("3年b組金八先生", "3b-ww4c5e180e575a65lsy2b"),
+    ])
+    func punycodeMatchesRFC3492(label: String, encoded: String) {
+        #expect(Punycode.encode(label) == encoded)
+    }
+
+    @Test func asciiDomainsAreLowerCasedAndEncodedPerLabel() {
+        #expect(Punycode.asciiDomain("WWW.Bücher.Example") == "www.xn--bcher-kva.example")
+        #expect(Punycode.asciiDomain("example.com") == "example.com")
+    }
+}
