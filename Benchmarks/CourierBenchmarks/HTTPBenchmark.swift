@@ -281,6 +281,11 @@ final class CourierClient: BenchmarkClient {
         var configuration = SessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 16
         configuration.urlCache = nil  // measure HTTP, not the cache (CacheBenchmark does that)
+        // Stage-cost experiments: COURIER_BENCH_STAGES=noretry,nocookies turns idle stages off.
+        let switches = Set(
+            (ProcessInfo.processInfo.environment["COURIER_BENCH_STAGES"] ?? "").split(separator: ",").map(String.init))
+        if switches.contains("noretry") { configuration.retryPolicy = .none }
+        if switches.contains("nocookies") { configuration.httpCookieStorage = nil }
         session = Session(configuration: configuration)
     }
 

@@ -17,7 +17,7 @@ struct AuthenticationInterceptor: Interceptor {
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
-        let configuration = chain.configuration
+        let configuration = chain.context.core.configuration
         let cache = context.core.authenticationCache
         var current = request
         let urlCredential = Self.urlCredential(of: request.url)
@@ -316,6 +316,8 @@ final class AuthenticationCache: Sendable {
     func preemptiveAuthorization(for request: Request) -> (
         value: String, space: ProtectionSpace, credential: Credential
     )? {
+        // Most sessions never answer a challenge: skip the origin computation then.
+        guard !entries.withLock({ $0.isEmpty }) else { return nil }
         let key = Self.originKey(request.url)
         guard let entry = entries.withLock({ $0[key] }), request.url.path.hasPrefix(entry.pathPrefix) else {
             return nil

@@ -20,7 +20,7 @@ final class CacheInterceptor: Interceptor {
     init() {}
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
-        let configuration = chain.configuration
+        let configuration = chain.context.core.configuration
         guard request.url.isHTTP else { return try await chain.proceed(request) }
         let policy = request.cachePolicy ?? configuration.requestCachePolicy
         guard let cache = configuration.urlCache else {
@@ -66,8 +66,8 @@ final class CacheInterceptor: Interceptor {
         cache: HTTPCache, chain: InterceptorChain
     ) async throws -> Response {
         let context = chain.context
-        let clock = chain.configuration.cacheClock
-        let policy = original.cachePolicy ?? chain.configuration.requestCachePolicy
+        let clock = chain.context.core.configuration.cacheClock
+        let policy = original.cachePolicy ?? chain.context.core.configuration.requestCachePolicy
         let requestDate = clock()
         let response: Response
         do {

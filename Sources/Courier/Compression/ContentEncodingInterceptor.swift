@@ -33,13 +33,13 @@ final class ContentEncodingInterceptor: Interceptor {
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         guard request.url.isHTTP else { return try await chain.proceed(request) }
-        let configuration = chain.configuration
-        let hostKey = Self.hostKey(request.url)
-        if wantsCompressedBody(request, configuration: configuration, hostKey: hostKey),
+        let configuration = chain.context.core.configuration
+        if wantsCompressedBody(request, configuration: configuration),
             let compressed = try Self.compressingBody(of: request)
         {
             let response = try await chain.proceed(compressed)
             guard response.status.code == 415 else { return decoded(response, request: compressed, chain: chain) }
+            let hostKey = Self.hostKey(request.url)
             refusingHosts.withLock { _ = $0.insert(hostKey) }
             configuration.logger.notice(
                 "\(hostKey) refused a gzipped request body (415); sending it uncompressed from now on")
@@ -51,7 +51,7 @@ final class ContentEncodingInterceptor: Interceptor {
 
     // MARK: Requests
 
-    private func wantsCompressedBody(_ request: Request, configuration: SessionConfiguration, hostKey: String) -> Bool {
+    private func wantsCompressedBody(_ request: Request, configuration: SessionConfiguration) -> Bool {
         let wanted =
             request.compressesBody
             ?? configuration.requestBodyCompressionHosts.contains { $0.lowercased() == request.url.host?.lowercased() }
@@ -59,6 +59,7 @@ final class ContentEncodingInterceptor: Interceptor {
         guard let contentType = request.headerFields[.contentType], Self.isCompressible(contentType) else {
             return false
         }
+        let hostKey = Self.hostKey(request.url)
         return !refusingHosts.withLock { $0.contains(hostKey) }
     }
 
@@ -129,7 +130,7 @@ final class ContentEncodingInterceptor: Interceptor {
         guard !codings.isEmpty else { return response }
         let context = chain.context
         let transactionIndex = context.lastTransactionIndex
-        let limits = chain.configuration.decompressionLimits
+        let limits = chain.context.core.configuration.decompressionLimits
         // Codings are listed in the order they were applied; undo them last first.
         var body = response.stream
         for (position, coding) in codings.reversed().enumerated() {

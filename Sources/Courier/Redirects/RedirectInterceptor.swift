@@ -16,7 +16,7 @@ struct RedirectInterceptor: Interceptor {
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
-        let maximum = chain.configuration.redirectPolicy.maximum
+        let maximum = chain.context.core.configuration.redirectPolicy.maximum
         var current = request
         var hops: [RedirectHop] = []
         var seen: [String: Int] = [:]
@@ -28,7 +28,7 @@ struct RedirectInterceptor: Interceptor {
             guard Self.redirectStatuses.contains(response.status.code),
                 let location = response.headerFields[.location]
             else { return response }
-            if case .none = chain.configuration.redirectPolicy { return response }
+            if case .none = chain.context.core.configuration.redirectPolicy { return response }
             guard let target = Self.resolve(location, against: response.url) else {
                 await Self.discardBody(of: response)
                 throw CourierError(

@@ -73,12 +73,13 @@ final class HTTPTransport: Sendable {
     func client(for url: URL, session: Session?) async throws -> HTTPClient {
         let proxy = try proxySelector.get().proxy(for: url)
         var key = try await clientKey(for: url, proxy: proxy, session: session)
-        let origin = RedirectInterceptor.origin(url)
         return try state.withLock { state in
             if state.shutDown {
                 throw CourierError(.sessionInvalidated, outcome: .notSent, message: "the session was invalidated")
             }
-            if !state.dedicatedOrigins.isEmpty, state.dedicatedOrigins.contains(origin) { key.dedicated = true }
+            if !state.dedicatedOrigins.isEmpty, state.dedicatedOrigins.contains(RedirectInterceptor.origin(url)) {
+                key.dedicated = true
+            }
             if let client = state.clients[key] { return client }
             let client = HTTPClient(
                 eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
@@ -414,6 +415,8 @@ final class HTTPTransport: Sendable {
             let stream: RequestBody.Stream
             do {
                 stream = try makeStream()
+            } catch let error as CourierError {
+                throw error
             } catch {
                 throw CourierError(
                     .requestBodyStreamExhausted, outcome: .notSent,
