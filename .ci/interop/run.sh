@@ -7,6 +7,7 @@ work=$(mktemp -d /tmp/courier-interop.XXXXXX)
 cleanup() {
     if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; fi
     if [ -f "$work/httpbin.pid" ]; then kill "$(cat "$work/httpbin.pid")" 2>/dev/null || true; fi
+    if [ -f "$work/upload.pid" ]; then kill "$(cat "$work/upload.pid")" 2>/dev/null || true; fi
     # Server trust and client identity: the second nginx and openssl s_server.
     for pidfile in "$work"/trust/*.pid; do [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true; done
     rm -rf "$work"
@@ -78,6 +79,24 @@ if [ "$httpbin_up" != yes ]; then
     exit 1
 fi
 export COURIER_HTTPBIN_URL="http://127.0.0.1:$httpbin_port"
+
+# A small Flask/Werkzeug upload endpoint (.ci/interop/upload_server.py) in the same Python, which has Flask
+# because httpbin depends on it: it parses multipart bodies and answers with the SHA-256 of each file.
+upload_port=$(free_port)
+"$httpbin_python" .ci/interop/upload_server.py "$upload_port" > "$work/upload.log" 2>&1 &
+echo $! > "$work/upload.pid"
+upload_up=no
+for _ in $(seq 1 100); do
+    if curl -fsS "http://127.0.0.1:$upload_port/health" >/dev/null 2>&1; then upload_up=yes; break; fi
+    if ! kill -0 "$(cat "$work/upload.pid")" 2>/dev/null; then break; fi
+    sleep 0.1
+done
+if [ "$upload_up" != yes ]; then
+    echo "interop: the upload endpoint did not start on 127.0.0.1:$upload_port; its log:" >&2
+    cat "$work/upload.log" >&2
+    exit 1
+fi
+export COURIER_UPLOAD_URL="http://127.0.0.1:$upload_port"
 
 # --- Server trust and client identity (issue 4) -------------------------------------------------
 # A second nginx (.ci/interop/nginx-trust.conf) with a self-signed certificate and with a server

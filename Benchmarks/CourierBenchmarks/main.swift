@@ -1,6 +1,8 @@
 // Courier's benchmarks, run by hand in release builds:
 //   swift run -c release CourierBenchmarks http      (raw AHC vs Courier vs URLSession vs curl)
 //   swift run -c release CourierBenchmarks crypto    (CourierSecurity vs openssl speed)
+//   swift run -c release CourierBenchmarks download [--size MIB]  (loopback download vs curl, peak RSS)
+//   swift run -c release CourierBenchmarks multipart [--quick]  (1 GiB multipart upload: time, peak RSS)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,8 +18,14 @@ do {
         try await CookieBenchmark.run(arguments: rest)
     case "crypto":
         try await CryptoBenchmark.run(arguments: rest)
+    case "download":
+        try await DownloadBenchmark.run(arguments: rest)
+    case "multipart":
+        try await MultipartBenchmark.run(arguments: rest)
     default:
-        print("usage: CourierBenchmarks http [--url URL] [--quick] | crypto")
+        print(
+            "usage: CourierBenchmarks http [--url URL] [--quick] | crypto | download [--size MIB] | multipart [--quick]"
+        )
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

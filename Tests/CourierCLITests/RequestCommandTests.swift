@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -167,5 +168,70 @@ struct RequestCommandTests {
         let document = try JSONDecoder().decode(HARDocument.self, from: Data(contentsOf: har))
         #expect(document.log.entries.count == 1)
         #expect(document.log.entries[0].response.content.text == "recorded")
+    }
+
+    // MARK: Multipart uploads (field@file)
+
+    /// Runs the command against a server that records what it receives; returns the status, stderr and
+    /// the request the server got.
+    func runAgainstServer(_ arguments: [String]) async throws -> (Int32, String, TestServer.Request?) {
+        let server = try await TestServer.start { _ in .text("stored") }
+        let url = server.url("/upload").absoluteString
+        let (status, _, error) = await run(arguments.map { $0 == "URL" ? url : $0 })
+        let received = server.recordedRequests.first
+        try await server.shutdown()
+        return (status, error, received)
+    }
+
+    @Test(arguments: [[], ["--form"], ["-f"]])
+    func fileItemsSendMultipartWithFieldsInOrder(flags: [String]) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = directory.appendingPathComponent("cat.png")
+        let note = directory.appendingPathComponent("note.bin")
+        try Data([137, 80, 78, 71, 0, 1, 2]).write(to: photo)
+        try Data("a note".utf8).write(to: note)
+        let (status, _, received) = try await runAgainstServer(
+            flags + ["URL", "status=shipped", "userfile[]@\(photo.path)", "userfile[]@\(note.path);type=text/x-note"])
+        #expect(status == 0)
+        let request = try #require(received)
+        #expect(request.method == "POST")
+        let contentType = try #require(request.headers[.contentType])
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        var expected = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"status\"\r\n\r\nshipped\r\n".utf8)
+        expected += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"userfile[]\"; filename=\"cat.png\"\r\n".utf8)
+        expected += Data("Content-Type: image/png\r\n\r\n".utf8) + Data([137, 80, 78, 71, 0, 1, 2]) + Data("\r\n".utf8)
+        expected += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"userfile[]\"; filename=\"note.bin\"\r\n".utf8)
+        expected += Data("Content-Type: text/x-note\r\n\r\na note\r\n--\(boundary)--\r\n".utf8)
+        #expect(request.body == expected)
+        #expect(request.headers[.contentLength] == String(expected.count))
+        #expect(request.headers[.accept] == "*/*")
+    }
+
+    @Test func fileItemsWithJSONAreAUsageError() async {
+        let (status, _, error) = await run(["--offline", "--json", "example.com/up", "f@/etc/hostname"])
+        #expect(status == 2)
+        #expect(error.contains("multipart/form-data"))
+        let (jsonStatus, _, jsonError) = await run(["--offline", "example.com/up", "n:=1", "f@/etc/hostname"])
+        #expect(jsonStatus == 2)
+        #expect(jsonError.contains("cannot be sent in a form"))
+    }
+
+    @Test func aMissingUploadFileIsAUsageErrorNamingIt() async {
+        let (status, out, error) = await run(["--offline", "example.com/up", "f@/nonexistent/courier.png"])
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(error.contains("/nonexistent/courier.png"))
+        #expect(error.contains("does not exist"))
+    }
+
+    @Test func fileItemsCannotBeCombinedWithARawBody() async {
+        let (status, _, error) = await run(["--offline", "example.com/up", "f@/etc/hostname", "@/etc/hostname"])
+        #expect(status == 2)
+        #expect(error.contains("raw body"))
     }
 }

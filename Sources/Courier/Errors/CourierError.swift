@@ -105,6 +105,10 @@ public struct CourierError: Error, Sendable, CustomStringConvertible, CustomDebu
     public var underlyingError: (any Error)?
     /// Details about an application error (the service's own code), when known.
     public var applicationCode: Int?
+    /// For a download that failed in a way it can recover from (a lost connection, a timeout, a
+    /// cancellation that asked for it): what ``Session/download(resumingWith:to:)`` needs to continue.
+    /// The partial file is kept while this exists.
+    public var downloadResumeData: DownloadResumeData?
 
     public init(
         _ code: Code,

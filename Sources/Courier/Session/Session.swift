@@ -42,9 +42,12 @@ public final class Session: Sendable {
 
     // MARK: Tasks
 
-    private func makeTask(_ request: Request, kind: SessionTask.Kind, delivery: SessionTask.Delivery) -> SessionTask {
+    func makeTask(
+        _ request: Request, kind: SessionTask.Kind, delivery: SessionTask.Delivery, download: DownloadJob? = nil
+    ) -> SessionTask {
         SessionTask(
-            session: self, identifier: core.nextTaskIdentifier(), kind: kind, request: request, delivery: delivery)
+            session: self, identifier: core.nextTaskIdentifier(), kind: kind, request: request, delivery: delivery,
+            download: download)
     }
 
     /// A data task for the request, suspended: call ``SessionTask/resume()``. Its events go to the
@@ -120,7 +123,7 @@ public final class Session: Sendable {
         }
     }
 
-    private func run(_ task: SessionTask) async throws -> Response {
+    func run(_ task: SessionTask) async throws -> Response {
         try await withTaskCancellationHandler {
             task.resume()
             return try await task.value

@@ -101,8 +101,8 @@ final class SessionCore: Sendable {
 
     /// Session defaults merged into a request: `User-Agent`, `Accept`, the additional headers, the
     /// body's `Content-Type`; JSON bodies encoded. A field set to an empty value in the request is
-    /// removed together with any default of the same name.
-    func prepare(_ original: Request) throws -> Request {
+    /// removed together with any default of the same name. Downloads ask for `Accept-Encoding: identity`.
+    func prepare(_ original: Request, isDownload: Bool = false) throws -> Request {
         var request = original
         guard let scheme = request.url.scheme, !scheme.isEmpty else {
             throw CourierError(
@@ -130,7 +130,8 @@ final class SessionCore: Sendable {
         if request.url.isHTTP {
             addDefault(.userAgent, configuration.userAgent)
             addDefault(.accept, "*/*")
-            addDefault(.acceptEncoding, ContentEncodingInterceptor.defaultAcceptEncoding(for: request))
+            addDefault(
+                .acceptEncoding, ContentEncodingInterceptor.defaultAcceptEncoding(for: request, isDownload: isDownload))
             if !request.body.isEmpty, let contentType = request.body.contentType {
                 addDefault(.contentType, contentType)
             }

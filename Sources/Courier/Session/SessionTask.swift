@@ -16,6 +16,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     public enum Kind: Sendable, Hashable {
         case data
         case upload
+        /// Saves the body to a file (``Session/makeDownloadTask(with:to:resumingFrom:)``, or a data task whose delegate
+        /// answered ``ResponseDisposition/becomeDownload(to:)``).
+        case download
     }
 
     /// Where a task is in its life.
@@ -63,11 +66,14 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var timer: Watchdog.Timer?
         var taskDescription: String?
         var metrics: TaskMetrics?
+        var download: DownloadJob?
     }
 
     /// A number unique among the tasks of its session.
     public let taskIdentifier: Int
-    public let kind: Kind
+    /// What the task transfers (a data task that became a download reports `.download` from then on).
+    public var kind: Kind { mutable.withLock { $0.download != nil ? .download : initialKind } }
+    private let initialKind: Kind
     /// The request as the task was created with it.
     public let originalRequest: Request
     /// The session that made the task.
@@ -77,14 +83,22 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     /// Set once anybody took ``events``; read without a lock on the hot path.
     private let subscribed = Atomic<Bool>(false)
 
-    init(session: Session, identifier: Int, kind: Kind, request: Request, delivery: Delivery) {
+    init(
+        session: Session, identifier: Int, kind: Kind, request: Request, delivery: Delivery,
+        download: DownloadJob? = nil
+    ) {
         self.session = session
         self.taskIdentifier = identifier
-        self.kind = kind
+        self.initialKind = kind
         self.originalRequest = request
         self.delivery = delivery
-        self.mutable = Mutex(MutableState(currentRequest: request))
+        var state = MutableState(currentRequest: request)
+        state.download = download
+        self.mutable = Mutex(state)
     }
+
+    /// The download this task does, if it is (or became) a download task.
+    var downloadJob: DownloadJob? { mutable.withLock { $0.download } }
 
     public var id: Int { taskIdentifier }
 
@@ -336,7 +350,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         let context = TaskContext(task: self, session: session, timer: timer)
         for monitor in session.configuration.eventMonitors { monitor.taskDidStart(self) }
         do {
-            let prepared = try session.core.prepare(originalRequest)
+            var request = originalRequest
+            if let download = downloadJob { request = try download.begin(request) }
+            let prepared = try session.core.prepare(request, isDownload: downloadJob != nil)
             setCurrentRequest(prepared)
             var response = try await session.core.execute(prepared, context: context)
             let head = response.withoutBody
@@ -347,13 +363,22 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             }
             if let delegate = session.delegate {
                 let disposition = await delegate.session(session, task: self, didReceive: head)
-                if case .cancel = disposition {
+                switch disposition {
+                case .allow:
+                    break
+                case .cancel:
                     throw CourierError(
                         .cancelled, outcome: .ambiguous, message: "the delegate cancelled the task on its response",
                         response: head)
+                case .becomeDownload(let destination):
+                    try becomeDownload(to: destination, request: prepared)
                 }
             }
             if context.isObserved { context.emit(.didReceiveResponse(head)) }
+            if let download = downloadJob {
+                complete(.success(try await download.receive(response, task: self, context: context)), context: context)
+                return
+            }
             switch delivery {
             case .collect:
                 response.body = .data(try await collect(response.stream, context: context))
@@ -366,7 +391,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
                 complete(.success(head), context: context)
             }
         } catch {
-            let failure = finalError(for: error, context: context)
+            var failure = finalError(for: error, context: context)
+            if let download = downloadJob { failure = download.conclude(failure) }
             if case .stream(let channel) = delivery { channel.finish(throwing: failure) }
             complete(.failure(failure), context: context)
         }
@@ -383,8 +409,21 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         for waiter in waiters { waiter.resume(returning: response) }
     }
 
+    /// Turns a data or upload task into a download when its response arrives (the delegate's
+    /// ``ResponseDisposition/becomeDownload(to:)``). Streaming tasks (``Session/bytes(for:)``) stay as
+    /// they are: their caller reads the body.
+    private func becomeDownload(to destination: URL?, request: Request) throws {
+        guard case .collect = delivery, downloadJob == nil else { return }
+        // Only bytes that are the entity itself can be continued with a range later.
+        let job = DownloadJob(
+            destination: destination, resumeData: nil,
+            allowsResuming: request.headerFields[.acceptEncoding] == "identity")
+        mutable.withLock { $0.download = job }
+        _ = try job.begin(originalRequest)
+    }
+
     /// Waits while the task is suspended.
-    private func waitWhilePaused() async {
+    func waitWhilePaused() async {
         guard mutable.withLock({ $0.paused }) else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = mutable.withLock { state in
@@ -393,6 +432,20 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
                 return false
             }
             if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Records body bytes saved by a download (progress and the idle timer; no data events).
+    func receivedDownloadBytes(_ count: Int, context: TaskContext) {
+        context.timer.touch()
+        mutable.withLock { $0.progress.totalBytesReceived += Int64(count) }
+    }
+
+    /// Forgets the receive progress (a download cancelled by a non-2xx status starts from nothing).
+    func resetReceiveProgress() {
+        mutable.withLock { state in
+            state.progress.totalBytesReceived = 0
+            state.progress.totalBytesExpectedToReceive = nil
         }
     }
 
@@ -439,7 +492,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         try checkCancelled()
     }
 
-    private func checkCancelled() throws {
+    func checkCancelled() throws {
         if Task.isCancelled || mutable.withLock({ $0.cancelReason != nil }) {
             throw CancellationError()
         }

@@ -56,6 +56,14 @@ final class TaskContext: Sendable {
             delegate.session(session, task: task, didCompleteWithError: error)
         case .taskIsWaitingForConnectivity:
             delegate.session(session, taskIsWaitingForConnectivity: task)
+        case .didWriteData(let written, let total, let expected):
+            delegate.session(
+                session, downloadTask: task, didWriteData: written, totalBytesWritten: total,
+                totalBytesExpectedToWrite: expected)
+        case .didResumeAtOffset(let offset, let expected):
+            delegate.session(session, downloadTask: task, didResumeAtOffset: offset, expectedTotalBytes: expected)
+        case .didFinishDownloading(let location):
+            delegate.session(session, downloadTask: task, didFinishDownloadingTo: location)
         case .willPerformHTTPRedirection, .didReceiveResponse, .didReceiveChallenge, .willCacheResponse:
             break  // decisions: asked separately, with await
         }
@@ -88,6 +96,7 @@ final class TaskContext: Sendable {
     var asksAboutCaching: Bool {
         switch task.kind {
         case .data, .upload: return session.delegate != nil || isObserved
+        case .download: return false
         }
     }
 

@@ -28,6 +28,15 @@ public enum TaskEvent: Sendable {
     /// A response is about to be stored in the HTTP cache (data and upload tasks; the decision is the
     /// delegate's ``SessionDelegate/session(_:task:willCacheResponse:)``; this reports the proposal).
     case willCacheResponse(CachedResponse)
+    /// A download task saved body bytes: this chunk, the total in the file (including bytes kept from
+    /// an earlier attempt), and the entity's total length when known.
+    case didWriteData(bytesWritten: Int64, totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64?)
+    /// A download task continues from resume data: `fileOffset` bytes were kept (the server answered
+    /// `206 Partial Content`); sent before the first ``didWriteData(bytesWritten:totalBytesWritten:totalBytesExpectedToWrite:)``.
+    case didResumeAtOffset(fileOffset: Int64, expectedTotalBytes: Int64?)
+    /// A download task saved the whole body at `location` (its destination, or for a download without one
+    /// a temporary file that is removed as soon as the delegate's callback returns).
+    case didFinishDownloading(to: URL)
     /// The task's metrics, just before completion.
     case didFinishCollecting(TaskMetrics)
     /// The task ended: `nil` on success.
@@ -40,6 +49,14 @@ public enum ResponseDisposition: Sendable {
     case allow
     /// Cancel the task (it completes with `cancelled`).
     case cancel
+    /// Save the body to a file instead of collecting it (URLSession's `becomeDownload`): the task reports
+    /// ``SessionTask/Kind-swift.enum/download`` from then on, sends download events, and its response
+    /// has ``Response/Body-swift.enum/file(_:)`` as body. `nil` saves to a temporary file handed to
+    /// ``SessionDelegate/session(_:downloadTask:didFinishDownloadingTo:)`` and removed after it returns.
+    /// Only tasks made with ``Session/makeDataTask(with:)`` or ``Session/makeUploadTask(with:from:)`` can
+    /// become downloads. Such a download can be continued later (resume data) only if its request asked
+    /// for `Accept-Encoding: identity`, so that the bytes saved are the entity itself.
+    case becomeDownload(to: URL?)
 }
 
 /// Decisions and notifications for a session's tasks, in callback form (``SessionTask/events`` carries
@@ -72,6 +89,16 @@ public protocol SessionDelegate: AnyObject, Sendable {
     /// it as proposed.
     func session(_ session: Session, task: SessionTask, willCacheResponse proposedResponse: CachedResponse) async
         -> CachedResponse?
+    /// A download task saved body bytes (see ``TaskEvent/didWriteData(bytesWritten:totalBytesWritten:totalBytesExpectedToWrite:)``).
+    func session(
+        _ session: Session, downloadTask: SessionTask, didWriteData bytesWritten: Int64, totalBytesWritten: Int64,
+        totalBytesExpectedToWrite: Int64?)
+    /// A download task continues from resume data, keeping `fileOffset` bytes.
+    func session(
+        _ session: Session, downloadTask: SessionTask, didResumeAtOffset fileOffset: Int64, expectedTotalBytes: Int64?)
+    /// A download task saved the whole body at `location`. For a download without a destination the file is
+    /// temporary: move it away before returning, it is removed afterwards.
+    func session(_ session: Session, downloadTask: SessionTask, didFinishDownloadingTo location: URL)
     /// The task's metrics, right before completion.
     func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics)
     /// The task ended (`nil` on success). Always the last call for a task.
@@ -105,6 +132,14 @@ extension SessionDelegate {
     public func session(_ session: Session, task: SessionTask, willCacheResponse proposedResponse: CachedResponse)
         async -> CachedResponse?
     { proposedResponse }
+    public func session(
+        _ session: Session, downloadTask: SessionTask, didWriteData bytesWritten: Int64, totalBytesWritten: Int64,
+        totalBytesExpectedToWrite: Int64?
+    ) {}
+    public func session(
+        _ session: Session, downloadTask: SessionTask, didResumeAtOffset fileOffset: Int64, expectedTotalBytes: Int64?
+    ) {}
+    public func session(_ session: Session, downloadTask: SessionTask, didFinishDownloadingTo location: URL) {}
     public func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics) {}
     public func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?) {}
     public func session(_ session: Session, taskIsWaitingForConnectivity task: SessionTask) {}

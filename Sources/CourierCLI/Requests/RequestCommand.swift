@@ -15,6 +15,7 @@ struct RequestCommand: AsyncParsableCommand {
               field=value      a JSON string field (a form field with --form)
               field:=json      a raw JSON value (numbers, booleans, arrays, objects)
               field=@file      a string field read from a file;  field:=@file  JSON from a file
+              field@file       a file uploaded as multipart/form-data (field@file;type=MIME sets its type)
               @file            the raw request body from a file;  -  the body from standard input
 
             METHOD defaults to GET, or POST when there are data items. URL shorthands:
@@ -57,7 +58,9 @@ struct RequestCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("j"), .long], help: "Send data items as JSON (the default).")
     var json = false
 
-    @Flag(name: [.customShort("f"), .long], help: "Send data items as application/x-www-form-urlencoded.")
+    @Flag(
+        name: [.customShort("f"), .long],
+        help: "Send data items as application/x-www-form-urlencoded (multipart/form-data with file fields).")
     var form = false
 
     @Flag(help: "Use https:// for URLs without a scheme.")
@@ -263,30 +266,34 @@ struct RequestCommand: AsyncParsableCommand {
 
         var fields: [(String, String)] = []  // name, JSON text (or plain text for forms)
         var formFields: [(String, String)] = []
+        // File fields make the body multipart/form-data, with every data field as a part, in order.
+        var multipart: MultipartForm?
+        if items.contains(where: { if case .file = $0 { true } else { false } }) { multipart = try makeForm() }
+        let sendsForm = form || multipart != nil
         for item in items {
             switch item {
             case .dataField(let name, let value):
                 fields.append((name, JSONText.quote(value)))
                 formFields.append((name, value))
+                multipart?.append(value, name: name)
             case .dataFieldFromFile(let name, let path):
                 let text = try readText(path)
                 fields.append((name, JSONText.quote(text)))
                 formFields.append((name, text))
+                multipart?.append(text, name: name)
             case .jsonField(let name, let json):
                 guard JSONText.isValid(json) else {
                     throw ValidationError("'\(name):=\(json)' is not valid JSON")
                 }
-                if form { throw ValidationError("'\(name):=…' needs JSON; it cannot be sent with --form") }
+                if sendsForm { throw ValidationError("'\(name):=…' needs JSON; it cannot be sent in a form") }
                 fields.append((name, json))
             case .jsonFieldFromFile(let name, let path):
                 let json = try readText(path)
                 guard JSONText.isValid(json) else { throw ValidationError("\(path) does not contain valid JSON") }
-                if form { throw ValidationError("'\(name):=@…' needs JSON; it cannot be sent with --form") }
+                if sendsForm { throw ValidationError("'\(name):=@…' needs JSON; it cannot be sent in a form") }
                 fields.append((name, json))
-            case .file(let name, _):
-                throw ValidationError(
-                    "'\(name)@…' uploads a file as multipart/form-data, which this version of courier does not send yet; use @file for a raw body"
-                )
+            case .file(let name, let path):
+                try addFile(name: name, path: path, to: &multipart)
             case .rawBodyFile(let path):
                 let file = URL(fileURLWithPath: path)
                 guard FileManager.default.isReadableFile(atPath: path) else {
@@ -299,7 +306,12 @@ struct RequestCommand: AsyncParsableCommand {
                 break
             }
         }
-        if !fields.isEmpty {
+        if let multipart {
+            if !request.body.isEmpty {
+                throw ValidationError("file fields cannot be combined with a raw body (@file or -)")
+            }
+            request.body = .multipart(multipart)
+        } else if !fields.isEmpty {
             if !request.body.isEmpty {
                 throw ValidationError("data fields cannot be combined with a raw body (@file or -)")
             }
@@ -309,13 +321,35 @@ struct RequestCommand: AsyncParsableCommand {
                 request.body = .data(Data(JSONText.object(fields).utf8), contentType: "application/json")
             }
         }
-        if !form, request.headerFields[.accept] == nil, json || !fields.isEmpty {
+        if !sendsForm, request.headerFields[.accept] == nil, json || !fields.isEmpty {
             request.headerFields[.accept] = "application/json, */*;q=0.5"
         }
         if json, fields.isEmpty, request.headerFields[.contentType] == nil, !request.body.isEmpty {
             request.headerFields[.contentType] = "application/json"
         }
         return request
+    }
+
+    /// The multipart form for file fields; refused with `--json`.
+    func makeForm() throws -> MultipartForm {
+        if json { throw ValidationError("file fields (field@file) are sent as multipart/form-data, not with --json") }
+        return MultipartForm()
+    }
+
+    /// Adds `field@path` (or httpie's `field@path;type=MIME`) as a file part, streamed from disk when sent.
+    func addFile(name: String, path: String, to multipart: inout MultipartForm?) throws {
+        var path = path
+        var contentType: String?
+        if let range = path.range(of: ";type=", options: .backwards) {
+            contentType = String(path[range.upperBound...])
+            path = String(path[..<range.lowerBound])
+        }
+        let expanded = (path as NSString).expandingTildeInPath
+        do {
+            try multipart?.appendFile(at: URL(fileURLWithPath: expanded), name: name, contentType: contentType)
+        } catch let error as CourierError {
+            throw ValidationError("'\(name)@\(path)': \(error.message)")
+        }
     }
 
     func readText(_ path: String) throws -> String {

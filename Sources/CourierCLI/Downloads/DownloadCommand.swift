@@ -1,0 +1,187 @@
+import ArgumentParser
+import Courier
+import Foundation
+
+/// `courier download URL [-o FILE] [--continue]`: saves a URL to a file through a download task, so the
+/// bytes stream to `FILE.part` with a record of the validators beside it and can be continued later.
+struct DownloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "download",
+        abstract: "Save a URL to a file, resumably.",
+        discussion: """
+            The body streams to FILE.part, with FILE.part.json recording the URL and the server's
+            validators (ETag, Last-Modified), and is renamed to FILE when complete. If the transfer is
+            interrupted (or the process killed), run the same command with --continue: only the missing
+            bytes are fetched (Range + If-Range), or everything again if the file changed on the server.
+
+            Without -o, the file is named from the URL (or the server's Content-Disposition), made safe,
+            in the current directory. Redirects are followed.
+
+            Examples:
+              courier download https://example.com/big.iso
+              courier download https://example.com/big.iso -o /tmp/big.iso --continue
+              courier download :8080/files/report.pdf -o ~/Downloads/
+            """
+    )
+
+    @Argument(help: "The URL to download (:8080/path and host/path shorthands as for requests).")
+    var url: String
+
+    @Option(
+        name: [.customShort("o"), .long],
+        help: "The file to write, or an existing directory to write into (default: the current directory).")
+    var output: String?
+
+    @Flag(
+        name: [.customShort("c"), .customLong("continue")],
+        help: "Continue a partial download of the same URL left in FILE.part.")
+    var continuePartial = false
+
+    @Option(help: "The idle timeout in seconds (default 30).")
+    var timeout: Double?
+
+    @Flag(help: "Use https:// for URLs without a scheme.")
+    var https = false
+
+    @OptionGroup var retryOptions: RetryOptions
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if output?.isEmpty == true { throw ValidationError("-o needs a file or directory name") }
+    }
+
+    func run() async throws {
+        let io = CLIIO.current
+        let url = try resolveURL(self.url)
+        let (destination, namedByUser) = try chooseDestination(for: url)
+        let resumeData = continuePartial ? partialDownload(at: destination, of: url, io: io) : nil
+
+        var configuration = SessionConfiguration.ephemeral
+        retryOptions.apply(to: &configuration, verbose: false, io: io)
+        if let timeout { configuration.timeoutIntervalForRequest = timeout }
+        let session = Session(configuration: configuration)
+        defer { Task { await session.finishTasksAndInvalidate() } }
+
+        let task = session.makeDownloadTask(with: Request(url: url), to: destination, resumingFrom: resumeData)
+        let events = task.events
+        let showsProgress = io.isErrorTerminal
+        let watcher = Task {
+            var line = DownloadProgressLine()
+            var resumedAt: Int64 = 0
+            var drew = false
+            for await event in events {
+                switch event {
+                case .didResumeAtOffset(let offset, _):
+                    resumedAt = offset
+                    line.resumed(at: offset)
+                case .didWriteData(_, let total, let expected):
+                    if showsProgress, let text = line.update(written: total, expected: expected) {
+                        io.writeError(text)
+                        drew = true
+                    }
+                default:
+                    break
+                }
+            }
+            if drew { io.writeError("\n") }
+            return resumedAt
+        }
+        task.resume()
+        let response: Response
+        do {
+            response = try await task.value
+        } catch let error as CourierError {
+            _ = await watcher.value
+            throw report(error, destination: destination, io: io)
+        }
+        let resumedAt = await watcher.value
+
+        var saved = destination
+        if !namedByUser, response.value(forHTTPHeaderField: "Content-Disposition") != nil {
+            let named = destination.deletingLastPathComponent().appendingPathComponent(response.suggestedFilename)
+            if named != destination {
+                _ = try? FileManager.default.removeItem(at: named)
+                try FileManager.default.moveItem(at: destination, to: named)
+                saved = named
+            }
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: saved.path)[.size] as? Int64) ?? nil
+        var summary = "saved \(saved.path)"
+        if let size { summary += " (\(DownloadProgressLine.byteCount(size))" }
+        if resumedAt > 0 { summary += ", continued from byte \(resumedAt)" }
+        if size != nil { summary += ")" }
+        io.writeError(summary + "\n")
+    }
+
+    // MARK: Files
+
+    /// The file to write and whether the user named it (`-o FILE`) rather than a directory or nothing.
+    func chooseDestination(for url: URL) throws -> (URL, Bool) {
+        let fromURL = Response(status: .ok, url: url).suggestedFilename
+        guard let output else {
+            let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            return (directory.appendingPathComponent(fromURL), false)
+        }
+        let expanded = NSString(string: output).expandingTildeInPath
+        var isDirectory: ObjCBool = false
+        if output.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory)
+                && isDirectory.boolValue)
+        {
+            return (URL(fileURLWithPath: expanded, isDirectory: true).appendingPathComponent(fromURL), false)
+        }
+        return (URL(fileURLWithPath: expanded), true)
+    }
+
+    /// The record of a partial download of `url` at `destination`, or `nil` (with a note) to start over.
+    func partialDownload(at destination: URL, of url: URL, io: CLIIO) -> DownloadResumeData? {
+        let found: DownloadResumeData
+        do {
+            found = try DownloadResumeData(partialDownloadFor: destination)
+        } catch {
+            io.writeError("courier: note: no partial download of \(destination.path) to continue; starting over\n")
+            return nil
+        }
+        guard found.url == url else {
+            io.writeError(
+                "courier: note: \(destination.lastPathComponent).part holds \(found.url.absoluteString), not this URL; starting over\n"
+            )
+            return nil
+        }
+        return found
+    }
+
+    /// The error to end with, after saying what happened to the partial file.
+    func report(_ error: CourierError, destination: URL, io: CLIIO) -> any Error {
+        if case .http(let status) = error.kind {
+            io.writeError("courier: error: \(error.description)\n")
+            switch status {
+            case 300..<400: return CLIExit(status: CourierCLI.ExitStatus.redirect3xx)
+            case 400..<500: return CLIExit(status: CourierCLI.ExitStatus.clientError4xx)
+            case 500..<600: return CLIExit(status: CourierCLI.ExitStatus.serverError5xx)
+            default: return CLIExit(status: CourierCLI.ExitStatus.failure)
+            }
+        }
+        if let resumeData = error.downloadResumeData {
+            io.writeError(
+                "courier: error: \(error.description)\ncourier: \(resumeData.bytesOnDisk) bytes are kept in \(resumeData.partialFile.path); run the same command with --continue to resume\n"
+            )
+            return CLIExit(status: CourierCLI.ExitStatus.failure)
+        }
+        return error
+    }
+
+    /// The URL with the request command's shorthands: `:8080/path` is localhost, no scheme means http://
+    /// (https:// with --https).
+    func resolveURL(_ text: String) throws -> URL {
+        var string = text
+        if string.hasPrefix(":") {
+            let rest = string.dropFirst()
+            string = rest.hasPrefix("/") ? "localhost" + rest : "localhost:" + rest
+        }
+        if !string.contains("://") && !RequestCommand.hasScheme(string) {
+            string = (https ? "https://" : "http://") + string
+        }
+        return try Request(string).url
+    }
+}
