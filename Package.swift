@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CourierSecurity", targets: ["CourierSecurity"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCommands", targets: ["CourierCommands"]),
+        .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -88,6 +89,25 @@ let package = Package(
             name: "CourierCommandsTests",
             dependencies: [
                 "CourierCommands", "CourierTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: Payloads: XML (streaming parser, writer), feeds
+        .target(
+            name: "CourierPayloads",
+            dependencies: [
+                "Courier",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierPayloadsTests",
+            dependencies: [
+                "CourierPayloads",
+                "Courier",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),
