@@ -14,16 +14,27 @@ struct XMLCorpusCase: CustomTestStringConvertible, Sendable {
     var expectation: Expectation
     /// Why Foundation's `XMLParser` (libxml2) gives another verdict, when it does.
     var foundationDiffers: String?
+    /// Why the document is not given to Foundation's `XMLParser` at all (it crashes on it).
+    var foundationCrashes: String?
 
-    init(_ name: String, _ text: String, _ expectation: Expectation, foundationDiffers: String? = nil) {
-        self.init(name, bytes: Array(text.utf8), expectation, foundationDiffers: foundationDiffers)
+    init(
+        _ name: String, _ text: String, _ expectation: Expectation, foundationDiffers: String? = nil,
+        foundationCrashes: String? = nil
+    ) {
+        self.init(
+            name, bytes: Array(text.utf8), expectation, foundationDiffers: foundationDiffers,
+            foundationCrashes: foundationCrashes)
     }
 
-    init(_ name: String, bytes: [UInt8], _ expectation: Expectation, foundationDiffers: String? = nil) {
+    init(
+        _ name: String, bytes: [UInt8], _ expectation: Expectation, foundationDiffers: String? = nil,
+        foundationCrashes: String? = nil
+    ) {
         self.name = name
         self.bytes = bytes
         self.expectation = expectation
         self.foundationDiffers = foundationDiffers
+        self.foundationCrashes = foundationCrashes
     }
 
     var testDescription: String { name }
@@ -65,8 +76,12 @@ let wellFormedCorpus: [XMLCorpusCase] = [
         "CDATA section", "<r><![CDATA[<not markup> & ]] ]]></r>",
         .events(["start", "<r>", "cdata:<not markup> & ]] ", "</r>", "end"])),
     .init(
-        "comments and processing instructions", "<?pi data  here?><!-- c --><r><?target?><!----></r><!--after-->",
-        .events(["start", "?pi data  here", "! c ", "<r>", "?target ", "!", "</r>", "!after", "end"])),
+        "comments and processing instructions", "<?pi data  here?><!-- c --><r><!----></r><!--after-->",
+        .events(["start", "?pi data  here", "! c ", "<r>", "!", "</r>", "!after", "end"])),
+    .init(
+        "processing instruction without data", "<r><?target?></r>",
+        .events(["start", "<r>", "?target ", "</r>", "end"]),
+        foundationCrashes: "XMLParser on Linux reads the missing data as a null C string"),
     .init(
         "namespaces: default and prefixed",
         "<r xmlns=\"urn:d\" xmlns:p=\"urn:p\"><p:c p:a=\"1\" b=\"2\"/></r>",
@@ -105,8 +120,8 @@ let wellFormedCorpus: [XMLCorpusCase] = [
         "non-ASCII names and text", "<café naïve=\"ü\">日本語</café>",
         .events(["start", "<café naïve=ü>", "t:日本語", "</café>", "end"])),
     .init(
-        "whitespace, comments and PIs around the root", "\n<r/>\n<!--x-->\n<?p?>\n",
-        .events(["start", "<r>", "</r>", "!x", "?p ", "end"])),
+        "whitespace, comments and PIs around the root", "\n<r/>\n<!--x-->\n<?p x?>\n",
+        .events(["start", "<r>", "</r>", "!x", "?p x", "end"])),
     .init(
         "'>' and single ']' in text", "<r>a>b ]] ]> ]</r>",
         .events(["start", "<r>", "t:a>b ]] ]> ]", "</r>", "end"])),
@@ -168,9 +183,13 @@ let wellFormedCorpus: [XMLCorpusCase] = [
 let malformedCorpus: [XMLCorpusCase] = [
     .init("overlapping elements", "<a><b></a></b>", .error(.mismatchedTag, line: 1, column: 7)),
     .init("mismatched tag on a later line", "<a>\n  <b>\n</a>", .error(.mismatchedTag, line: 3, column: 1)),
-    .init("unclosed at end of input", "<a>", .error(.unexpectedEndOfDocument)),
+    .init(
+        "unclosed at end of input", "<a>", .error(.unexpectedEndOfDocument),
+        foundationDiffers: "XMLParser on Linux misses the end of a document this short"),
     .init("unclosed nested at end of input", "<a><b>text", .error(.unexpectedEndOfDocument)),
-    .init("empty document", "", .error(.missingRootElement)),
+    .init(
+        "empty document", "", .error(.missingRootElement),
+        foundationCrashes: "XMLParser(stream:) on Linux crashes on empty input"),
     .init("only a comment", "<!-- x -->", .error(.missingRootElement)),
     .init("name starting with a digit", "<1a/>", .error(.invalidName, line: 1, column: 2)),
     .init("space after '<'", "< a/>", .error(.invalidName)),
@@ -192,20 +211,16 @@ let malformedCorpus: [XMLCorpusCase] = [
     .init("'--' inside a comment", "<!-- a -- b --><a/>", .error(.malformedMarkup)),
     .init("comment ending in '--->'", "<a><!-- x ---></a>", .error(.malformedMarkup)),
     .init(
-        "unbound prefix", "<p:a/>", .error(.unboundPrefix),
-        foundationDiffers: "libxml2 reports namespace errors without stopping"),
+        "unbound prefix", "<p:a/>", .error(.unboundPrefix)),
     .init(
-        "prefix bound to an empty URI", "<a xmlns:p=\"\"/>", .error(.invalidNamespaceDeclaration),
-        foundationDiffers: "libxml2 reports namespace errors without stopping"),
+        "prefix bound to an empty URI", "<a xmlns:p=\"\"/>", .error(.invalidNamespaceDeclaration)),
     .init(
-        "rebinding the xml prefix", "<a xmlns:xml=\"urn:x\"/>", .error(.invalidNamespaceDeclaration),
-        foundationDiffers: "libxml2 reports namespace errors without stopping"),
+        "rebinding the xml prefix", "<a xmlns:xml=\"urn:x\"/>", .error(.invalidNamespaceDeclaration)),
     .init(
         "same attribute through two prefixes", "<a xmlns:p=\"u\" xmlns:q=\"u\" p:x=\"1\" q:x=\"2\"/>",
-        .error(.duplicateAttribute), foundationDiffers: "libxml2 reports namespace errors without stopping"),
+        .error(.duplicateAttribute)),
     .init(
-        "two colons in a name", "<a:b:c xmlns:a=\"u\"/>", .error(.invalidName),
-        foundationDiffers: "libxml2 reports namespace errors without stopping"),
+        "two colons in a name", "<a:b:c xmlns:a=\"u\"/>", .error(.invalidName)),
     .init("XML declaration not at the start", " <?xml version=\"1.0\"?><a/>", .error(.misplacedDeclaration)),
     .init("XML declaration inside the root", "<a><?xml version=\"1.0\"?></a>", .error(.misplacedDeclaration)),
     .init("XML version 2.0", "<?xml version=\"2.0\"?><a/>", .error(.malformedMarkup)),
