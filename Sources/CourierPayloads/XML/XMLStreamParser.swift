@@ -172,10 +172,10 @@ public struct XMLStreamParser: Sendable {
             } catch {
                 decodingFailure = error
             }
-            try run(final: true, handler)
             if let decodingFailure {
                 throw makeError(decodingFailure.code, decodingFailure.message, at: buffer.count)
             }
+            try run(final: true, handler)
             switch phase {
             case .start, .prolog:
                 throw makeError(.missingRootElement, "the document has no root element", at: buffer.count)
@@ -291,6 +291,7 @@ public struct XMLStreamParser: Sendable {
             if bytes[position] == UInt8(ascii: "<") {
                 guard let (kind, end) = try findMarkupEnd(bytes, final: final) else { return }
                 scan = nil
+                try checkMarkupLength(kind, end: end)
                 try handleMarkup(kind, bytes, start: position, end: end, handler)
                 position = end
             } else {
@@ -315,8 +316,9 @@ public struct XMLStreamParser: Sendable {
             try handler(.startDocument(version: nil, encoding: nil, standalone: nil))
             return true
         }
-        guard let (_, end) = try findMarkupEnd(bytes, final: final) else { return false }
+        guard let (kind, end) = try findMarkupEnd(bytes, final: final) else { return false }
         scan = nil
+        try checkMarkupLength(kind, end: end)
         let declaration = try parseDeclaration(bytes, start: position, end: end)
         position = end
         phase = .prolog
@@ -420,6 +422,15 @@ public struct XMLStreamParser: Sendable {
                 .unexpectedEndOfDocument, "the document ends inside a \(Self.describe(current.kind))", at: bytes.count)
         }
         return nil
+    }
+
+    private func checkMarkupLength(_ kind: MarkupKind, end: Int) throws {
+        if end - position > limits.maximumMarkupLength {
+            throw makeError(
+                .markupLengthLimitExceeded,
+                "a single \(Self.describe(kind)) is longer than the limit of \(limits.maximumMarkupLength) bytes",
+                at: position)
+        }
     }
 
     private func classifyMarkup(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) throws -> MarkupScan? {
@@ -871,12 +882,6 @@ public struct XMLStreamParser: Sendable {
             position = index
             return true
         }
-        index = count
-        if final {
-            try processText(bytes, start: start, end: count, handler)
-            position = count
-            return false
-        }
         // Keep back an unfinished reference and up to two ']' that could begin "]]>".
         var cut = count
         var back = count - 1
@@ -888,6 +893,15 @@ public struct XMLStreamParser: Sendable {
                 break
             }
             back -= 1
+        }
+        if final {
+            try processText(bytes, start: start, end: cut, handler)
+            if cut < count && phase == .content {
+                throw makeError(.unexpectedEndOfDocument, "the document ends inside a reference", at: count)
+            }
+            try processText(bytes, start: cut, end: count, handler)
+            position = count
+            return false
         }
         if cut == count {
             while cut > start && count - cut < 2 && bytes[cut - 1] == UInt8(ascii: "]") { cut -= 1 }
