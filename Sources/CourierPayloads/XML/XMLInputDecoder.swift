@@ -201,6 +201,7 @@ struct XMLInputDecoder: Sendable {
         // Complete a sequence that the previous chunk cut.
         if !pending.isEmpty {
             while index < count && pending.count < Self.sequenceLength(pending[0]) {
+                guard input[index] & 0xC0 == 0x80 else { return Self.invalidUTF8() }
                 pending.append(input[index])
                 index += 1
             }

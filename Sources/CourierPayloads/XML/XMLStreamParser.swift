@@ -928,36 +928,41 @@ public struct XMLStreamParser: Sendable {
             }
             return
         }
-        var hasReference = false
-        for index in start..<end {
+        // One pass in document order, so the first error is the same however the text was chunked.
+        var expanded: [UInt8]?
+        var copiedUpTo = start
+        var index = start
+        while index < end {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "&") {
-                hasReference = true
-            } else if byte == UInt8(ascii: ">") && index - 2 >= start && bytes[index - 1] == UInt8(ascii: "]")
+            if byte == UInt8(ascii: ">") && index - 2 >= start && bytes[index - 1] == UInt8(ascii: "]")
                 && bytes[index - 2] == UInt8(ascii: "]")
             {
                 throw makeError(.cdataEndInText, "']]>' is not allowed in character data", at: index - 2)
             }
+            guard byte == UInt8(ascii: "&") else {
+                index += 1
+                continue
+            }
+            if expanded == nil {
+                expanded = scratch
+                scratch = []
+                expanded?.removeAll(keepingCapacity: true)
+            }
+            expanded?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<index]))
+            var text = expanded ?? []
+            expanded = nil
+            index = try expandReference(bytes, at: index, end: end, into: &text, inAttribute: false, errorAt: index)
+            expanded = text
+            copiedUpTo = index
         }
-        guard hasReference else {
+        guard var text = expanded else {
             try handler(.characters(Self.string(bytes, start, end)))
             return
         }
-        var text = scratch
-        scratch = []
-        text.removeAll(keepingCapacity: true)
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "&") {
-                index = try expandReference(bytes, at: index, end: end, into: &text, inAttribute: false, errorAt: index)
-            } else {
-                text.append(byte)
-                index += 1
-            }
-        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<end]))
+        let string = String(decoding: text, as: UTF8.self)
         scratch = text
-        try handler(.characters(String(decoding: text, as: UTF8.self)))
+        try handler(.characters(string))
     }
 
     private mutating func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) throws -> String {
