@@ -170,6 +170,7 @@ let package = Package(
             name: "CourierBenchmarks",
             dependencies: [
                 "Courier",
+                "CourierPayloads",
                 "CourierSecurity",
                 "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
