@@ -47,8 +47,8 @@ struct XMLCorpusCase: CustomTestStringConvertible, Sendable {
 
 private let xmlNS = "http://www.w3.org/XML/1998/namespace"
 
-private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
-    var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+private func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool = true) -> [UInt8] {
+    var bytes: [UInt8] = byteOrderMark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
     for unit in text.utf16 {
         let high = UInt8(unit >> 8)
         let low = UInt8(unit & 0xFF)
@@ -142,6 +142,10 @@ let wellFormedCorpus: [XMLCorpusCase] = [
         "UTF-16 little endian with a byte order mark",
         bytes: utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?><r a=\"ü\">日本\u{1F600}</r>", bigEndian: false),
         .events(["start v=1.0 e=UTF-16", "<r a=ü>", "t:日本\u{1F600}", "</r>", "end"])),
+    .init(
+        "UTF-16 little endian without a byte order mark, recognized from '<?xml'",
+        bytes: utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?><r>é</r>", bigEndian: false, byteOrderMark: false),
+        .events(["start v=1.0 e=UTF-16", "<r>", "t:é", "</r>", "end"])),
     .init(
         "UTF-16 big endian with a byte order mark", bytes: utf16("<r>x</r>", bigEndian: true),
         .events(["start", "<r>", "t:x", "</r>", "end"])),
