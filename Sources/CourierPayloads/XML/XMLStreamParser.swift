@@ -357,19 +357,19 @@ public struct XMLStreamParser: Sendable {
             current.quote = quote
             current.resumeOffset = available
         case .endTag, .comment, .cdata, .processingInstruction:
-            let terminatorPrefix: [UInt8]
+            // The terminator is '>' preceded by `repeatCount` copies of `repeated`: "-->", "]]>", "?>", ">".
+            let (repeated, repeatCount): (UInt8, Int)
             switch current.kind {
-            case .comment: terminatorPrefix = [UInt8(ascii: "-"), UInt8(ascii: "-")]
-            case .cdata: terminatorPrefix = [UInt8(ascii: "]"), UInt8(ascii: "]")]
-            case .processingInstruction: terminatorPrefix = [UInt8(ascii: "?")]
-            default: terminatorPrefix = []
+            case .comment: (repeated, repeatCount) = (UInt8(ascii: "-"), 2)
+            case .cdata: (repeated, repeatCount) = (UInt8(ascii: "]"), 2)
+            case .processingInstruction: (repeated, repeatCount) = (UInt8(ascii: "?"), 1)
+            default: (repeated, repeatCount) = (0, 0)
             }
             let bodyStart = position + current.bodyOffset
             while index < count {
-                if bytes[index] == UInt8(ascii: ">") && index - terminatorPrefix.count >= bodyStart {
+                if bytes[index] == UInt8(ascii: ">") && index - repeatCount >= bodyStart {
                     var matches = true
-                    for (offset, expected) in terminatorPrefix.enumerated()
-                    where bytes[index - terminatorPrefix.count + offset] != expected {
+                    for offset in 1...max(repeatCount, 1) where repeatCount > 0 && bytes[index - offset] != repeated {
                         matches = false
                     }
                     if matches { return (current.kind, index + 1) }
@@ -445,18 +445,21 @@ public struct XMLStreamParser: Sendable {
         case UInt8(ascii: "?"):
             return MarkupScan(kind: .processingInstruction, bodyOffset: 2, resumeOffset: 2)
         case UInt8(ascii: "!"):
-            let openings: [(String, MarkupKind)] = [
+            var couldStillMatch = false
+            let openings: [(StaticString, MarkupKind)] = [
                 ("<!--", .comment), ("<![CDATA[", .cdata), ("<!DOCTYPE", .doctype),
             ]
-            var couldStillMatch = false
             for (opening, kind) in openings {
-                let openingBytes = Array(opening.utf8)
-                let compared = min(available, openingBytes.count)
-                let matchesSoFar = (0..<compared).allSatisfy { bytes[position + $0] == openingBytes[$0] }
-                if matchesSoFar && compared == openingBytes.count {
-                    return MarkupScan(kind: kind, bodyOffset: openingBytes.count, resumeOffset: openingBytes.count)
+                let length = opening.utf8CodeUnitCount
+                if available >= length {
+                    if Self.matches(bytes, position, opening) {
+                        return MarkupScan(kind: kind, bodyOffset: length, resumeOffset: length)
+                    }
+                } else if UnsafeBufferPointer(start: opening.utf8Start, count: available).elementsEqual(
+                    UnsafeBufferPointer(rebasing: bytes[position..<position + available]))
+                {
+                    couldStillMatch = true
                 }
-                if matchesSoFar { couldStillMatch = true }
             }
             if couldStillMatch && !final { return nil }
             if couldStillMatch {
