@@ -4,7 +4,9 @@ import Foundation
 public struct Feed: Hashable, Sendable {
     /// The format the feed was written in.
     public enum Format: Hashable, Sendable {
+        /// RSS 2.0, 0.9x or 1.0 (RDF).
         case rss
+        /// Atom 1.0.
         case atom
     }
 

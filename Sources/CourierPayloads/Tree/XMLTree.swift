@@ -72,10 +72,15 @@ public struct XMLTree: Hashable, Sendable {
 
     /// One piece of content.
     public indirect enum Node: Hashable, Sendable {
+        /// A child element.
         case element(Element)
+        /// Character data (adjacent `characters` events joined).
         case text(String)
+        /// A CDATA section's content.
         case cdata(String)
+        /// A comment's text.
         case comment(String)
+        /// A processing instruction.
         case processingInstruction(target: String, data: String)
     }
 

@@ -31,6 +31,7 @@ where Base.Element == ByteBuffer {
         self.limits = limits
     }
 
+    /// Starts parsing; each iterator parses the body from its start.
     public func makeAsyncIterator() -> Iterator {
         Iterator(
             chunks: base.makeAsyncIterator(),
@@ -45,6 +46,8 @@ where Base.Element == ByteBuffer {
         var nextIndex = 0
         var finished = false
 
+        /// The next event, reading more chunks as needed; `nil` after `endDocument`.
+        /// - Throws: `CourierError` (`cannotParseResponse`) for malformed XML, or the body's errors.
         public mutating func next() async throws -> XMLEvent? {
             while nextIndex == pending.count {
                 if finished { return nil }
