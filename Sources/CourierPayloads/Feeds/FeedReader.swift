@@ -55,7 +55,8 @@ public struct FeedReader: Sendable {
         case .startElement(let name, let attributes):
             start(name, attributes)
         case .endElement(let name):
-            openElements.removeLast()
+            // Events from a caller's own source may be unbalanced; ignore a stray end.
+            guard openElements.popLast() != nil else { return }
             end(name, text.trimmingCharacters(in: .whitespacesAndNewlines))
             text = ""
         case .characters(let content), .cdata(let content):

@@ -138,3 +138,13 @@ import Testing
         #expect(throws: XMLParseError.self) { try FeedReader.read(Array("<rss><channel></rss>".utf8)) }
     }
 }
+
+@Suite struct FeedReaderEventTests {
+    @Test func strayEndEventsAreIgnored() {
+        var reader = FeedReader()
+        reader.add(.endElement(name: XMLName(qualifiedName: "item")))
+        reader.add(.startElement(name: XMLName(qualifiedName: "rss"), attributes: []))
+        #expect(reader.feed.format == .rss)
+        #expect(reader.feed.items.isEmpty)
+    }
+}
