@@ -176,6 +176,25 @@ let wellFormedCorpus: [XMLCorpusCase] = [
             "</rss>", "/ns feedburner", "end",
         ])),
     .init(
+        "a character reference to '<' through an entity, in text and in an attribute",
+        "<!DOCTYPE a [<!ENTITY e \"&#38;#60;\">]><a x=\"&e;\">&e;</a>",
+        .events(["start", "doctype a - -", "<a x=<>", "t:<", "</a>", "end"])),
+    .init(
+        "the first entity declaration binds; predefined ones may be redeclared",
+        "<!DOCTYPE a [<!ENTITY e \"1\"><!ENTITY e \"2\"><!ENTITY lt \"&#38;#60;\">]><a>&e;&lt;</a>",
+        .events(["start", "doctype a - -", "<a>", "t:1<", "</a>", "end"])),
+    .init(
+        "names with digits, dots, hyphens and underscores; '>' in a value; space before '>'",
+        "<a-b.c_1 x.y=\">\"  ><_z/></a-b.c_1>",
+        .events(["start", "<a-b.c_1 x.y=>>", "<_z>", "</_z>", "</a-b.c_1>", "end"])),
+    .init(
+        "the last Unicode character and single hyphens in comments", "<a>&#x10FFFF;<!-- a-b --></a>",
+        .events(["start", "<a>", "t:\u{10FFFF}", "! a-b ", "</a>", "end"])),
+    .init(
+        "an xml-stylesheet processing instruction is not the declaration",
+        "<?xml-stylesheet href=\"a.xsl\"?><a/>",
+        .events(["start", "?xml-stylesheet href=\"a.xsl\"", "<a>", "</a>", "end"])),
+    .init(
         "character data with long runs split across references",
         "<r>" + String(repeating: "abc", count: 40) + "&amp;" + String(repeating: "xyz", count: 40) + "</r>",
         .events([
@@ -260,6 +279,17 @@ let malformedCorpus: [XMLCorpusCase] = [
     .init("unknown '<!' markup", "<a><!FOO></a>", .error(.malformedMarkup)),
     .init("reference in the prolog", "&amp;<a/>", .error(.textOutsideRootElement)),
     .init("end tag with an attribute", "<a></a x=\"1\">", .error(.malformedMarkup)),
+    .init("character reference to U+FFFE", "<a>&#xFFFE;</a>", .error(.invalidReference)),
+    .init("only an XML declaration", "<?xml version=\"1.0\"?>", .error(.missingRootElement)),
+    .init(
+        "only a byte order mark", bytes: [0xEF, 0xBB, 0xBF], .error(.missingRootElement),
+        foundationDiffers: "XMLParser on Linux reports no error for a document without content"),
+    .init(
+        "entity with markup in text", "<!DOCTYPE a [<!ENTITY e \"<b/>\">]><a>&e;</a>", .error(.entityContainsMarkup),
+        foundationDiffers: "libxml2 expands markup in entities; this parser refuses it"),
+    .init(
+        "parameter entity reference in an entity value", "<!DOCTYPE a [<!ENTITY e \"%p;\">]><a/>",
+        .error(.malformedMarkup)),
 ]
 
 let conformanceCorpus = wellFormedCorpus + malformedCorpus
