@@ -246,9 +246,13 @@ public struct XMLStreamParser: Sendable {
     }
 
     private mutating func run(final: Bool, _ handler: (XMLEvent) throws -> Void) throws {
-        let input = buffer
-        try input.withUnsafeBufferPointer { bytes in
-            try process(bytes, final: final, handler)
+        do {
+            // A second reference for the duration of the pass (errors read `buffer` for their
+            // position); it ends before `compact()` so dropping consumed bytes does not copy.
+            let input = buffer
+            try input.withUnsafeBufferPointer { bytes in
+                try process(bytes, final: final, handler)
+            }
         }
         compact()
     }
