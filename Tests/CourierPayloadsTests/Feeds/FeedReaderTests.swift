@@ -148,3 +148,17 @@ import Testing
         #expect(reader.feed.items.isEmpty)
     }
 }
+
+@Suite struct FeedReaderSessionTests {
+    @Test func readsAFeedFromASessionResponseStream() async throws {
+        let document =
+            "<rss version=\"2.0\"><channel><title>T</title><item><title>A &amp; B</title></item></channel></rss>"
+        let encoded = try #require(document.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let session = Session(configuration: .ephemeral)
+        let response = try await session.bytes(for: try Request("data:application/rss+xml,\(encoded)"))
+        let feed = try await FeedReader.read(response.stream)
+        #expect(feed.title == "T")
+        #expect(feed.items.map(\.title) == ["A & B"])
+        await session.finishTasksAndInvalidate()
+    }
+}
