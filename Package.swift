@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CourierSecurity", targets: ["CourierSecurity"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCommands", targets: ["CourierCommands"]),
+        .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -92,6 +93,25 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: Payloads: XML (streaming parser, writer), feeds
+        .target(
+            name: "CourierPayloads",
+            dependencies: [
+                "Courier",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierPayloadsTests",
+            dependencies: [
+                "CourierPayloads",
+                "Courier",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
         // MARK: Helpers for users' own tests
         .target(
             name: "CourierTesting",
@@ -150,6 +170,7 @@ let package = Package(
             name: "CourierBenchmarks",
             dependencies: [
                 "Courier",
+                "CourierPayloads",
                 "CourierSecurity",
                 "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,8 +1,10 @@
 // Courier's benchmarks, run by hand in release builds:
 //   swift run -c release CourierBenchmarks http      (raw AHC vs Courier vs URLSession vs curl)
 //   swift run -c release CourierBenchmarks crypto    (CourierSecurity vs openssl speed)
+//   swift run -c release CourierBenchmarks cache | cookies  (HTTP cache hits, cookie jar lookups)
 //   swift run -c release CourierBenchmarks download [--size MIB]  (loopback download vs curl, peak RSS)
 //   swift run -c release CourierBenchmarks multipart [--quick]  (1 GiB multipart upload: time, peak RSS)
+//   swift run -c release CourierBenchmarks payloads  (XMLStreamParser vs Foundation's XMLParser)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,9 +24,12 @@ do {
         try await DownloadBenchmark.run(arguments: rest)
     case "multipart":
         try await MultipartBenchmark.run(arguments: rest)
+    case "payloads":
+        try await PayloadsBenchmark.run(arguments: rest)
     default:
         print(
-            "usage: CourierBenchmarks http [--url URL] [--quick] | crypto | download [--size MIB] | multipart [--quick]"
+            "usage: CourierBenchmarks http [--url URL] [--quick] | cache | cookies | crypto | download [--size MIB]"
+                + " | multipart [--quick] | payloads [--megabytes 50]"
         )
     }
 } catch {
