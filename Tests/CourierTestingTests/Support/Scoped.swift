@@ -30,7 +30,7 @@ func withHTTPClient<Result>(
     trusting authority: TestCertificateAuthority? = nil,
     clientCertificate: TestCertificate? = nil,
     httpVersion: HTTPClient.Configuration.HTTPVersion = .automatic,
-    readTimeout: TimeAmount = .seconds(10),
+    readTimeout: TimeAmount = .seconds(60),
     _ body: (HTTPClient) async throws -> Result
 ) async throws -> Result {
     var configuration = HTTPClient.Configuration()

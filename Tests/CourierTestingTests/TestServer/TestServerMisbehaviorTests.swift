@@ -17,7 +17,7 @@ struct TestServerMisbehaviorTests {
             var errors: [String] = []
             for _ in 0..<3 {
                 do {
-                    try await withHTTPClient(readTimeout: .seconds(4)) { client in
+                    try await withHTTPClient(readTimeout: .seconds(30)) { client in
                         _ = try await client.fetch(server.url("/").absoluteString)
                     }
                     errors.append("no error")
@@ -130,7 +130,7 @@ struct TestServerMisbehaviorTests {
         try await withTestServer { _ in
             .slowBody(chunks: chunks, delay: .milliseconds(20))
         } _: { server in
-            try await withHTTPClient(readTimeout: .seconds(15)) { client in
+            try await withHTTPClient(readTimeout: .seconds(30)) { client in
                 let (response, body) = try await client.fetch(server.url("/").absoluteString)
                 #expect(response.headers["Content-Length"] == ["\(chunks.reduce(0) { $0 + $1.count })"])
                 #expect(body == (0..<12).map { "chunk\($0);" }.joined())
@@ -143,11 +143,12 @@ struct TestServerMisbehaviorTests {
         try await withTestServer { _ in
             .slowBody(chunks: [Data("a".utf8), Data("b".utf8)], delay: .seconds(60))
         } _: { server in
-            // 5 s, not less: on a loaded machine the head alone can take over a second to arrive.
-            try await withHTTPClient(readTimeout: .seconds(5)) { client in
+            // 20 s, not less: a full parallel test run keeps the cooperative pool (where the server's
+            // handlers run) busy with synchronous tests for several seconds, so the head can be late.
+            try await withHTTPClient(readTimeout: .seconds(20)) { client in
                 let response = try await client.execute(
                     HTTPClientRequest(url: server.url("/").absoluteString),
-                    timeout: .seconds(10)
+                    timeout: .seconds(40)
                 )
                 #expect(response.status == .ok)
                 await #expect(throws: HTTPClientError.readTimeout) {
@@ -162,11 +163,12 @@ struct TestServerMisbehaviorTests {
         try await withTestServer { _ in
             .headThenHang(status: 206, headers: [.contentType: "text/plain"])
         } _: { server in
-            // 5 s, not less: on a loaded machine the head alone can take over a second to arrive.
-            try await withHTTPClient(readTimeout: .seconds(5)) { client in
+            // 20 s, not less: a full parallel test run keeps the cooperative pool (where the server's
+            // handlers run) busy with synchronous tests for several seconds, so the head can be late.
+            try await withHTTPClient(readTimeout: .seconds(20)) { client in
                 let response = try await client.execute(
                     HTTPClientRequest(url: server.url("/").absoluteString),
-                    timeout: .seconds(10)
+                    timeout: .seconds(40)
                 )
                 #expect(response.status == .partialContent)
                 #expect(response.headers["Transfer-Encoding"] == ["chunked"])

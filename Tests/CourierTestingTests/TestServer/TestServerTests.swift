@@ -224,9 +224,16 @@ struct TestServerTests {
                 #expect(length == "\(16 * 1024 * 1024)")
 
                 let tooBig = ByteBuffer(repeating: 0x62, count: 21 * 1024 * 1024)
-                let (refused, _) = try await client.fetch(
-                    server.url("/upload").absoluteString, method: .POST, body: tooBig)
-                #expect(refused.status == .payloadTooLarge)
+                do {
+                    let (refused, _) = try await client.fetch(
+                        server.url("/upload").absoluteString, method: .POST, body: tooBig)
+                    #expect(refused.status == .payloadTooLarge)
+                } catch let error as ChannelError where error == .ioOnClosedChannel {
+                    // The server answers 413 and closes while the client may still be sending the rest
+                    // (RFC 9112 9.6 allows it); the client then sees the closed channel first.
+                } catch let error as HTTPClientError where error == .remoteConnectionClosed {
+                    // The same race, noticed while reading.
+                }
             }
             #expect(server.recordedRequests.count == 1)
         }
