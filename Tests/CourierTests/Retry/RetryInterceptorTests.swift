@@ -69,8 +69,9 @@ struct RetryInterceptorTests {
         try await withServer(
             configure: {
                 retrying(clock)(&$0)
-                // Long enough that the second attempt answers in time on a loaded machine.
-                $0.timeoutIntervalForRequest = 1
+                // Long enough that the second attempt answers in time even at the start of a full parallel
+                // run, when synchronous tests hold the cooperative pool (where the server's handlers run).
+                $0.timeoutIntervalForRequest = 15
             }, handler: sequenceHandler([.hang, .text("awake")])
         ) { server, session in
             let response = try await session.data(for: Request(url: server.url("/slow")))
