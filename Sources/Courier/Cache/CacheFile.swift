@@ -68,20 +68,23 @@ enum CacheFile {
         return Int64(information.st_size)
     }
 
-    /// Writes `data` to `path` crash-safely: a temporary file beside it, fsync, rename.
+    /// Writes `data` to `path` crash-safely: a temporary file beside it, fsync, rename. A process killed at
+    /// any instant leaves the old contents or the new, never a torn file; a temporary file it left behind is
+    /// removed by the next write.
     static func writeAtomically(_ data: Data, to path: String, budget: CacheWriteBudget?) throws {
         let temporary = path + ".tmp"
+        removeFile(temporary)
         let descriptor = try create(temporary)
         do {
-            try budget?.spend(Int64(data.count), path: temporary)
-            try data.withUnsafeBytes { try writeAll(descriptor, $0, path: temporary) }
+            do {
+                try budget?.spend(Int64(data.count), path: temporary)
+                try data.withUnsafeBytes { try writeAll(descriptor, $0, path: temporary) }
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            // Closes the descriptor whether or not the flush succeeds.
             try syncAndClose(descriptor, path: temporary)
-        } catch {
-            close(descriptor)
-            removeFile(temporary)
-            throw error
-        }
-        do {
             try move(temporary, to: path)
         } catch {
             removeFile(temporary)

@@ -38,21 +38,10 @@ enum DownloadFiles {
     /// Writes the record crash-safely: a temporary file beside it, fsync, rename. A process killed at any
     /// instant leaves the old record or the new one, never a torn one.
     static func writeRecord(_ resumeData: DownloadResumeData, for partialFile: URL) throws {
-        let path = record(for: partialFile).path
-        let temporary = path + ".tmp"
-        _ = unlink(temporary)  // left over by a process killed while writing
+        let data = resumeData.encoded()
         do {
-            let descriptor = try CacheFile.create(temporary)
-            do {
-                try resumeData.encoded().withUnsafeBytes { try CacheFile.writeAll(descriptor, $0, path: temporary) }
-                try CacheFile.syncAndClose(descriptor, path: temporary)
-            } catch {
-                close(descriptor)
-                throw error
-            }
-            try CacheFile.move(temporary, to: path)
+            try CacheFile.writeAtomically(data, to: record(for: partialFile).path, budget: nil)
         } catch let failure as CacheFile.Failure {
-            _ = unlink(temporary)
             throw writeError(failure, what: "the download record")
         }
     }
