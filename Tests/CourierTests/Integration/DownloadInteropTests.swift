@@ -16,20 +16,6 @@ struct DownloadInteropTests {
     var httpURL: String { environment["COURIER_NGINX_HTTP_URL"] ?? "" }
     var root: URL { URL(fileURLWithPath: environment["COURIER_NGINX_ROOT"] ?? "/nonexistent") }
 
-    /// `sha256sum`'s answer for a file (run outside the test process: hashing 32 MiB here would hold a
-    /// thread of the cooperative pool).
-    func sha256(of file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
-    }
-
     func makeSession(delegate: (any SessionDelegate)? = nil) -> Session {
         var configuration = SessionConfiguration.ephemeral
         configuration.proxy = .none

@@ -48,19 +48,6 @@ struct MultipartInteropTests {
         return try await session.data(for: request).validate()
     }
 
-    /// The SHA-256 of a file in hex, from coreutils (the test target links no digest library).
-    func sha256(of file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
-    }
-
     @Test func httpbinParsesFieldsFilesRepeatedAndBracketNames() async throws {
         try await withTemporaryDirectory { directory in
             let notes = directory.appendingPathComponent("notes.txt")

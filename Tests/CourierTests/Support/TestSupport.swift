@@ -24,3 +24,17 @@ func withTemporaryDirectory<Result>(_ body: (URL) async throws -> Result) async 
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
 }
+
+/// `sha256sum`'s hex answer for a file, computed outside the test process (hashing tens of MiB here would
+/// hold a thread of the cooperative pool).
+func sha256(of file: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sha256sum", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+}
