@@ -65,7 +65,7 @@ extension HTTPClient {
         method: HTTPMethod = .GET,
         headers: [(String, String)] = [],
         body: ByteBuffer? = nil,
-        timeout: TimeAmount = .seconds(10)
+        timeout: TimeAmount = .seconds(60)
     ) async throws -> (response: HTTPClientResponse, body: String) {
         var request = HTTPClientRequest(url: url)
         request.method = method

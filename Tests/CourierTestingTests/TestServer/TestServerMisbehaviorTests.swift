@@ -57,7 +57,7 @@ struct TestServerMisbehaviorTests {
             try await withHTTPClient { client in
                 let response = try await client.execute(
                     HTTPClientRequest(url: server.url("/").absoluteString),
-                    timeout: .seconds(10)
+                    timeout: .seconds(60)
                 )
                 #expect(response.headers["Content-Length"] == ["100"])
                 await #expect(throws: HTTPParserError.invalidEOFState) {

@@ -63,7 +63,7 @@ struct TestServerTests {
                 }
                 continuation.finish()
                 request.body = .stream(parts, length: .unknown)
-                let response = try await client.execute(request, timeout: .seconds(10))
+                let response = try await client.execute(request, timeout: .seconds(60))
                 let chunked = try await response.body.collect(upTo: 1 << 20)
                 #expect(String(buffer: chunked) == "chunked request body")
             }
