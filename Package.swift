@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCommands", targets: ["CourierCommands"]),
         .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
+        .library(name: "CourierSampleServer", targets: ["CourierSampleServer"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         // MARK: Security toolkit (no HTTP)
@@ -108,6 +110,41 @@ let package = Package(
                 "CourierPayloads",
                 "Courier",
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: The sample back end (the books' services as one Hummingbird application)
+        .target(
+            name: "CourierSampleServer",
+            dependencies: [
+                "Courier",
+                "CourierSecurity",
+                "CourierPayloads",
+                "CourierTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierSampleServerTests",
+            dependencies: [
+                "CourierSampleServer",
+                "Courier",
+                "CourierPayloads",
+                "CourierSecurity",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),

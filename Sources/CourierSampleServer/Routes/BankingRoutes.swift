@@ -1,0 +1,6 @@
+import Hummingbird
+
+enum BankingRoutes {
+    static func register(on router: Router<SampleRoutes.Context>, state: SampleServerState) {
+    }
+}

@@ -1,0 +1,6 @@
+import Hummingbird
+
+enum PerformanceRoutes {
+    static func register(on router: Router<SampleRoutes.Context>, state: SampleServerState) {
+    }
+}

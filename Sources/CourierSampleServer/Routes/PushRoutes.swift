@@ -1,0 +1,6 @@
+import Hummingbird
+
+enum PushRoutes {
+    static func register(on router: Router<SampleRoutes.Context>, state: SampleServerState) {
+    }
+}

@@ -1,0 +1,6 @@
+import Hummingbird
+
+enum TextbookRoutes {
+    static func register(on router: Router<SampleRoutes.Context>, state: SampleServerState) {
+    }
+}
