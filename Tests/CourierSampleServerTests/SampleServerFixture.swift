@@ -14,6 +14,8 @@ func withSampleServer<T>(
     let server = try await SampleServer.start(configuration)
     var sessionConfiguration = SessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = 30
+    // Tests see every status as the server sent it; a test that wants retries turns them on.
+    sessionConfiguration.retryPolicy = .none
     configureSession(&sessionConfiguration)
     let session = Session(configuration: sessionConfiguration)
     do {
@@ -28,4 +30,13 @@ func withSampleServer<T>(
         try? FileManager.default.removeItem(at: configuration.dataDirectory)
         throw error
     }
+}
+
+/// Runs `body` with a fresh temporary directory and removes it afterwards.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("courier-sample-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
 }

@@ -310,7 +310,7 @@ enum RequestRoutes {
         var members: [(String, SampleJSON)] = []
         var seen: [String: Int] = [:]
         for field in headers {
-            let name = field.name.canonicalName
+            let name = field.name.rawName
             if let index = seen[name], case .string(let existing) = members[index].1 {
                 members[index].1 = .string(existing + ", " + field.value)
             } else {
