@@ -187,6 +187,10 @@ let package = Package(
             name: "CourierCLI",
             dependencies: [
                 "Courier",
+                "CourierCommands",
+                "CourierPayloads",
+                "CourierSampleServer",
+                "CourierSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift6

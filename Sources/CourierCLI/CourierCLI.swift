@@ -67,7 +67,7 @@ struct CourierCommand: AsyncParsableCommand {
               courier POST :8080/items name=pen price:=1.5 X-Trace:on
             """,
         version: CourierVersion.string,
-        subcommands: [RequestCommand.self, DownloadCommand.self],
+        subcommands: [RequestCommand.self, DownloadCommand.self, ServeCommand.self, TourCommand.self],
         defaultSubcommand: RequestCommand.self
     )
 }

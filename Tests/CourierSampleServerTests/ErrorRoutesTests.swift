@@ -98,3 +98,23 @@ struct ErrorRoutesTests {
         }
     }
 }
+
+@Suite("Sample server: login with JSON, as CourierCommands' LoginCommand sends it")
+struct JSONLoginTests {
+    @Test("a JSON login body works like the form")
+    func jsonLogin() async throws {
+        try await withSampleServer { server, session in
+            let response = try await session.data(
+                for: Request(
+                    url: server.url("/auth/login"), method: .post,
+                    body: .json(["username": "courier", "password": "courier"])))
+            #expect(response.status == .ok)
+            #expect(response.text?.contains("\"token\"") == true)
+            let bad = try await session.data(
+                for: Request(
+                    url: server.url("/auth/login"), method: .post,
+                    body: .data(Data("[1]".utf8), contentType: "application/json")))
+            #expect(bad.status == .badRequest)
+        }
+    }
+}

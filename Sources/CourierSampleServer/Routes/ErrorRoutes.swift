@@ -9,8 +9,7 @@ import NIOCore
 enum ErrorRoutes {
     static func register(on router: Router<SampleRoutes.Context>, state: SampleServerState) {
         router.post("/auth/login") { request, _ -> Response in
-            let form = try await SampleHTTP.form(request, limit: state.configuration.bodyLimit)
-            let fields = Dictionary(form, uniquingKeysWith: { first, _ in first })
+            let fields = try await self.loginFields(request, limit: state.configuration.bodyLimit)
             guard let user = fields["username"] ?? fields["user"], !user.isEmpty else {
                 throw SampleError.badRequest("missing field \"username\"")
             }
@@ -73,6 +72,16 @@ enum ErrorRoutes {
             }
             return SampleHTTP.json(.object([("ok", .bool(true)), ("attempts", .number(Double(served + 1)))]))
         }
+    }
+
+    /// The fields of a login body: a form (the book's clients) or a JSON object of strings.
+    static func loginFields(_ request: Request, limit: Int) async throws -> [String: String] {
+        if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
+            let object = try await SampleHTTP.jsonObject(request, limit: limit)
+            return object.compactMapValues { $0 as? String }
+        }
+        let form = try await SampleHTTP.form(request, limit: limit)
+        return Dictionary(form, uniquingKeysWith: { first, _ in first })
     }
 
     /// The user a `Bearer` token was issued to; 401 with a challenge otherwise.

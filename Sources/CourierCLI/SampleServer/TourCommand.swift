@@ -1,0 +1,204 @@
+import ArgumentParser
+import Courier
+import CourierSampleServer
+import Foundation
+
+/// `courier tour`: the README's first command. Starts the sample back end in this process on an ephemeral
+/// loopback port and walks through the book, one short section per capability, then prints a table.
+/// Exits 0 only if every step passed.
+struct TourCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tour",
+        abstract: "A guided tour of Courier against the embedded sample back end (offline, about ten seconds).",
+        discussion: """
+            Every section sends real requests over loopback to the sample back end running in this process and
+            checks what comes back. The exit status is 0 only if every section passed.
+
+            Examples:
+              courier tour
+              courier tour --only cache --only auth
+              courier tour --list
+            """
+    )
+
+    @Option(name: .long, help: "Run only the sections whose key or title contains this text (repeatable).")
+    var only: [String] = []
+
+    @Flag(name: .long, help: "List the sections and exit.")
+    var list = false
+
+    @Flag(name: .shortAndLong, help: "Print only the final table.")
+    var quiet = false
+
+    func run() async throws {
+        let io = CLIIO.current
+        let style = TourStyle(colors: io.isOutputTerminal && io.environment["NO_COLOR"] == nil)
+        var sections = TourSection.all
+        if !only.isEmpty {
+            sections = sections.filter { section in
+                only.contains { filter in
+                    section.key.localizedCaseInsensitiveContains(filter)
+                        || section.title.localizedCaseInsensitiveContains(filter)
+                }
+            }
+            guard !sections.isEmpty else {
+                io.writeError(
+                    "courier: error: no tour section matches \(only.joined(separator: ", ")); try courier tour --list\n"
+                )
+                throw CLIExit(status: CourierCLI.ExitStatus.usage)
+            }
+        }
+        if list {
+            for section in TourSection.all {
+                io.writeOut("\(section.key.padding(toLength: 12, withPad: " ", startingAt: 0)) \(section.title)\n")
+            }
+            return
+        }
+
+        let server: RunningSampleServer
+        do {
+            server = try await SampleServer.start(.ephemeral(tls: true))
+        } catch {
+            io.writeError("courier: error: \(error)\n")
+            throw CLIExit(status: CourierCLI.ExitStatus.failure)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        if !quiet {
+            io.writeOut(
+                style.bold("Courier tour")
+                    + " — the sample back end runs in this process at \(server.baseURL.absoluteString)\n\n")
+        }
+        var results: [(section: TourSection, passed: Bool, duration: Duration, note: String)] = []
+        for (index, section) in sections.enumerated() {
+            if !quiet { io.writeOut(style.bold("\(index + 1). \(section.title)") + "\n") }
+            let printsSteps = !quiet
+            let context = TourContext(
+                server: server,
+                log: { line in
+                    if printsSteps { io.writeOut("   " + line + "\n") }
+                })
+            let sectionStart = clock.now
+            var passed = true
+            var note = ""
+            do {
+                note = try await section.run(context)
+            } catch {
+                passed = false
+                note = "\(error)"
+            }
+            await context.close()
+            let duration = clock.now - sectionStart
+            results.append((section, passed, duration, note))
+            if !quiet {
+                let mark = passed ? style.green("✔ \(note)") : style.red("✘ \(note)")
+                io.writeOut("   \(mark)  \(style.dim(Self.format(duration)))\n\n")
+            }
+        }
+        await server.stop()
+        try? FileManager.default.removeItem(at: server.configuration.dataDirectory)
+
+        let titleWidth = max(10, results.map(\.section.title.count).max() ?? 10)
+        io.writeOut(style.bold("Summary") + "\n")
+        io.writeOut("  " + "Capability".padding(toLength: titleWidth, withPad: " ", startingAt: 0) + "  Result  Time\n")
+        for result in results {
+            let title = result.section.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+            let verdict = result.passed ? style.green("passed") : style.red("FAILED")
+            io.writeOut("  \(title)  \(verdict)  \(Self.format(result.duration))\n")
+        }
+        let passedCount = results.filter(\.passed).count
+        let total = Self.format(clock.now - started)
+        io.writeOut("\n\(passedCount) of \(results.count) sections passed in \(total).\n")
+        if passedCount != results.count {
+            for result in results where !result.passed {
+                io.writeError("courier: tour section \"\(result.section.title)\" failed: \(result.note)\n")
+            }
+            throw CLIExit(status: CourierCLI.ExitStatus.failure)
+        }
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        if milliseconds < 1000 { return String(format: "%.0f ms", milliseconds) }
+        return String(format: "%.1f s", milliseconds / 1000)
+    }
+}
+
+/// ANSI styling for the tour, on a terminal only.
+struct TourStyle {
+    var colors: Bool
+
+    func wrap(_ text: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+}
+
+/// What a tour section works with: the running server and a fresh session, and a line printer.
+final class TourContext: Sendable {
+    let server: RunningSampleServer
+    let session: Session
+    let credentials: CredentialStore
+    let log: @Sendable (String) -> Void
+
+    init(
+        server: RunningSampleServer, log: @escaping @Sendable (String) -> Void,
+        configure: (inout SessionConfiguration) -> Void = { _ in }
+    ) {
+        self.server = server
+        self.log = log
+        var configuration = SessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 15
+        configuration.retryPolicy = .none
+        self.credentials = CredentialStore()
+        configuration.urlCredentialStorage = self.credentials
+        configure(&configuration)
+        self.session = Session(configuration: configuration)
+    }
+
+    func url(_ path: String) -> URL { self.server.url(path) }
+
+    /// Sends a request, printing `→ METHOD path` and `← status summary`.
+    @discardableResult
+    func send(_ request: Request, session: Session? = nil, expect status: Int? = 200) async throws -> Response {
+        let path = request.url.path + (request.url.query.map { "?" + $0 } ?? "")
+        self.log("→ \(request.method.rawValue) \(path)")
+        let response = try await (session ?? self.session).data(for: request)
+        let preview = Self.preview(response)
+        self.log("← \(response.status.code) \(response.status.reasonPhrase)\(preview.isEmpty ? "" : "  " + preview)")
+        if let status, response.status.code != status {
+            throw TourFailure("expected status \(status), got \(response.status.code) for \(path)")
+        }
+        return response
+    }
+
+    func get(_ path: String, expect status: Int? = 200) async throws -> Response {
+        try await self.send(Request(url: self.url(path)), expect: status)
+    }
+
+    static func preview(_ response: Response) -> String {
+        guard let type = response.mimeType, type.contains("json") || type.hasPrefix("text/") || type.contains("xml"),
+            var text = response.text
+        else {
+            let count = response.data.count
+            return count > 0 ? "(\(count) bytes of \(response.mimeType ?? "data"))" : ""
+        }
+        text = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: "")
+        return text.count > 90 ? String(text.prefix(87)) + "..." : text
+    }
+
+    func close() async {
+        await self.session.invalidateAndCancel()
+    }
+}
+
+/// A failed expectation of the tour.
+struct TourFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func tourCheck(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw TourFailure(message()) }
+}
