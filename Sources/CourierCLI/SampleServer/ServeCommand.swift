@@ -99,9 +99,10 @@ struct ServeCommand: AsyncParsableCommand {
             group.addTask { await signals.wait() }
             group.addTask { await server.waitUntilStopped() }
             await group.next()
+            // Stopping the server also ends the child waiting for it.
+            await server.stop()
             group.cancelAll()
         }
-        await server.stop()
         signals.cancel()
         io.writeError("stopped\n")
     }
