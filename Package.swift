@@ -150,6 +150,7 @@ let package = Package(
             name: "CourierCLI",
             dependencies: [
                 "Courier",
+                "CourierPayloads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift6
