@@ -2,8 +2,8 @@ import ArgumentParser
 import Courier
 import Foundation
 
-/// `--proxy URL`: an HTTP proxy (`http://[user:pass@]host[:port]`, https requests tunnelled with
-/// CONNECT), a SOCKS5 proxy (`socks5://host[:port]`), or `none`. Without it the session reads the
+/// `--proxy URL`: an HTTP proxy (`http://[user:pass@]host[:port]`; async-http-client opens a CONNECT
+/// tunnel through it for every origin, plain http included), a SOCKS5 proxy (`socks5://host[:port]`), or `none`. Without it the session reads the
 /// `http_proxy`/`https_proxy`/`all_proxy`/`no_proxy` environment, as curl does.
 enum ProxyOption {
     /// The library's proxy configuration for the option's value.

@@ -10,18 +10,20 @@ struct RequestCommand: AsyncParsableCommand {
         abstract: "Send a request and print the response (the default command).",
         discussion: """
             ITEMs, as in httpie:
-              Header:Value     a request header (Header: sends none, removing a default)
-              name==value      a query parameter
-              field=value      a JSON string field (a form field with --form)
-              field:=json      a raw JSON value (numbers, booleans, arrays, objects)
-              field=@file      a string field read from a file;  field:=@file  JSON from a file
-              field@file       a file uploaded as multipart/form-data (field@file;type=MIME sets its type)
-              @file            the raw request body from a file;  -  the body from standard input
-            A file that cannot be read (field@file, @file, field=@file) is a usage error: exit 2.
+              Header:Value   a request header (Header: sends none, removing a default)
+              name==value    a query parameter
+              field=value    a JSON string field (a form field with --form)
+              field:=json    a raw JSON value (numbers, booleans, arrays, objects)
+              field=@file    a string field read from a file
+              field:=@file   a raw JSON value read from a file
+              field@file     a file sent as multipart/form-data (;type=MIME sets its type)
+              @file          the raw request body from a file
+              -              the raw request body from standard input
+            A file that cannot be read is a usage error (exit 2).
 
-            METHOD defaults to GET, or POST when there are data items. URL shorthands:
-            :8080/path means http://localhost:8080/path; a URL without a scheme gets http://
-            (https:// with --https).
+            METHOD defaults to GET, or POST when there are data items.
+            URL shorthands: :8080/path means http://localhost:8080/path;
+            a URL without a scheme gets http:// (https:// with --https).
 
             Examples:
               courier https://example.com/
@@ -31,8 +33,8 @@ struct RequestCommand: AsyncParsableCommand {
               courier --proxy http://127.0.0.1:3128 --timeout 5 example.com
               courier --check-status --follow --max-redirects 3 :8080/old
 
-            Exit status: 0 success, 1 transport and other errors, 2 usage errors, 3/4/5 for a
-            3xx/4xx/5xx answer with --check-status, 6 too many redirects.
+            Exit status: 0 success, 1 transport and other errors, 2 usage errors,
+            3/4/5 for a 3xx/4xx/5xx answer with --check-status, 6 too many redirects.
             """
     )
 
@@ -61,7 +63,7 @@ struct RequestCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "An HTTP proxy (http://[user:pass@]host:port; https is tunnelled with CONNECT), socks5://host:port, or none (default: the http_proxy/https_proxy/no_proxy environment).",
+            "An HTTP proxy (http://[user:pass@]host:port, reached with CONNECT tunnels), socks5://host:port, or none (default: the http_proxy/https_proxy/no_proxy environment).",
             valueName: "URL"))
     var proxy: String?
 
