@@ -32,6 +32,17 @@ struct ErrorLineTests {
         #expect(result.error.contains("courier --help"))
     }
 
+    @Test func anUnknownFlagAloneIsNamed() async {
+        let result = await run(["--bogus"])
+        #expect(result.status == 2)
+        expectOneLine(result.error)
+        #expect(result.error.contains("'--bogus'"))
+        let noURL = await run([])
+        #expect(noURL.status == 2)
+        expectOneLine(noURL.error)
+        #expect(noURL.error.contains("a URL is required"))
+    }
+
     @Test func malformedJSONItemIsOneLineAndExitTwo() async {
         let result = await run(["--offline", "example.com/items", "a:=not-json"])
         #expect(result.status == 2)

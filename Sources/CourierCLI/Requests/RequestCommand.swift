@@ -105,7 +105,6 @@ struct RequestCommand: AsyncParsableCommand {
     @OptionGroup var tlsOptions: TLSOptions
 
     func validate() throws {
-        if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
         if json && form { throw ValidationError("--json and --form cannot be used together") }
         if let printSpec, printSpec.isEmpty || !printSpec.allSatisfy({ "HBhbm".contains($0) }) {
             throw ValidationError("--print takes letters from HBhbm, e.g. --print=hb")
@@ -119,6 +118,9 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Checked here rather than in validate(), which swift-argument-parser runs before it reports an
+        // unknown option: `courier --bogus` should name --bogus, not the missing URL.
+        if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
         let io = CLIIO.current
         let (method, urlText, itemTexts) = try splitWords()
         let items: [RequestItem]
