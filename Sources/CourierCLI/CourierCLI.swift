@@ -16,7 +16,8 @@ public enum CourierCLI {
     }
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
-    /// Usage errors print the usage and return 2 (swift-argument-parser's 64 is remapped, as httpie does).
+    /// Every failure is one line on stderr (``ErrorLine``), never a stack trace: usage errors return 2
+    /// (swift-argument-parser's 64 is remapped, as httpie does), too many redirects 6, anything else 1.
     public static func run(arguments: [String], io: CLIIO = .standard) async -> Int32 {
         await CLIIO.$current.withValue(io) {
             do {
@@ -29,22 +30,23 @@ public enum CourierCLI {
                 return ExitStatus.success
             } catch let exit as CLIExit {
                 return exit.status
+            } catch let error as CourierError {
+                io.writeError(ErrorLine.transport(error) + "\n")
+                return error.code == .httpTooManyRedirects ? ExitStatus.tooManyRedirects : ExitStatus.failure
             } catch {
                 let code = CourierCommand.exitCode(for: error)
-                let message = CourierCommand.fullMessage(for: error)
                 if code == .success {
-                    io.writeOut(message + "\n")
+                    // --help and --version.
+                    io.writeOut(CourierCommand.fullMessage(for: error) + "\n")
                     return ExitStatus.success
                 }
-                if let courierError = error as? CourierError {
-                    io.writeError("courier: error: \(courierError.description)\n")
-                    return courierError.code == .httpTooManyRedirects ? ExitStatus.tooManyRedirects : ExitStatus.failure
-                }
                 if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
-                    io.writeError(message + "\n")
+                    io.writeError(
+                        ErrorLine.usage(CourierCommand.message(for: error), isParseError: !(error is ValidationError))
+                            + "\n")
                     return ExitStatus.usage
                 }
-                io.writeError("courier: error: \(message)\n")
+                io.writeError(ErrorLine.other(CourierCommand.message(for: error)) + "\n")
                 return ExitStatus.failure
             }
         }

@@ -154,7 +154,7 @@ struct DownloadCommandTests {
             let (status, _, error) = await run(
                 ["download", server.url("/p.bin").absoluteString, "-o", file.path], terminal: true)
             #expect(status == 0)
-            #expect(error.contains("\r100% 146.5 KiB of 146.5 KiB"))
+            #expect(error.contains("\r[========================] 100% 146.5 KiB of 146.5 KiB"))
         }
     }
 

@@ -64,26 +64,21 @@ struct DownloadCommand: AsyncParsableCommand {
 
         let task = session.makeDownloadTask(with: Request(url: url), to: destination, resumingFrom: resumeData)
         let events = task.events
-        let showsProgress = io.isErrorTerminal
         let watcher = Task {
-            var line = DownloadProgressLine()
+            var line = DownloadProgressLine(terminal: io.isErrorTerminal)
             var resumedAt: Int64 = 0
-            var drew = false
             for await event in events {
                 switch event {
                 case .didResumeAtOffset(let offset, _):
                     resumedAt = offset
                     line.resumed(at: offset)
                 case .didWriteData(_, let total, let expected):
-                    if showsProgress, let text = line.update(written: total, expected: expected) {
-                        io.writeError(text)
-                        drew = true
-                    }
+                    if let text = line.update(written: total, expected: expected) { io.writeError(text) }
                 default:
                     break
                 }
             }
-            if drew { io.writeError("\n") }
+            if let end = line.finish() { io.writeError(end) }
             return resumedAt
         }
         task.resume()

@@ -1,14 +1,27 @@
 import Foundation
 
-/// The progress line of `courier download` on a terminal: bytes, percent, speed and time left, redrawn
-/// in place at most ten times a second.
+/// The progress of `courier download` on stderr. On a terminal: a bar with bytes, percent, speed and
+/// time left, redrawn in place (`\r`) at most ten times a second. Otherwise (a log, a pipe): a plain line
+/// every few seconds, no control characters.
 struct DownloadProgressLine {
+    /// Whether stderr is a terminal (redraw one line) or not (append plain lines).
+    let terminal: Bool
     private let start: ContinuousClock.Instant
     private var lastDrawn: ContinuousClock.Instant?
     /// Bytes that were on disk before this run (a resumed download), left out of the speed.
     private var offset: Int64 = 0
+    /// Whether the terminal line was drawn (and so needs a line end when the transfer is over).
+    private var drewOnTerminal = false
 
-    init(start: ContinuousClock.Instant = .now) {
+    /// How often the plain lines come.
+    static let plainInterval: Duration = .seconds(2)
+    /// How often the terminal line is redrawn at most.
+    static let terminalInterval: Duration = .milliseconds(100)
+    /// The width of the bar between its brackets.
+    static let barWidth = 24
+
+    init(terminal: Bool = true, start: ContinuousClock.Instant = .now) {
+        self.terminal = terminal
         self.start = start
     }
 
@@ -17,12 +30,37 @@ struct DownloadProgressLine {
         self.offset = offset
     }
 
-    /// The line to draw now (beginning with a carriage return), or `nil` when the last one is recent.
+    /// What to write now, or `nil` when the last update is recent. On a terminal the text begins with a
+    /// carriage return and clears the rest of the line; otherwise it is a whole line.
     mutating func update(written: Int64, expected: Int64?, now: ContinuousClock.Instant = .now) -> String? {
-        if let lastDrawn, now - lastDrawn < .milliseconds(100), written != expected { return nil }
+        let finished = expected.map { written >= $0 } ?? false
+        if terminal {
+            if let lastDrawn, now - lastDrawn < Self.terminalInterval, !finished { return nil }
+            lastDrawn = now
+            drewOnTerminal = true
+            let text = Self.describe(written: written, expected: expected, offset: offset, elapsed: now - start)
+            return "\r" + Self.bar(written: written, expected: expected) + text + "\u{1B}[K"
+        }
+        // Plain lines: the first after one interval (a quick transfer prints none), then one per interval.
+        if now - (lastDrawn ?? start) < Self.plainInterval { return nil }
         lastDrawn = now
-        return "\r" + Self.describe(written: written, expected: expected, offset: offset, elapsed: now - start)
-            + "\u{1B}[K"
+        return "courier: "
+            + Self.describe(written: written, expected: expected, offset: offset, elapsed: now - start) + "\n"
+    }
+
+    /// What ends the progress output when the transfer is over: a line end after a terminal bar.
+    mutating func finish() -> String? {
+        defer { drewOnTerminal = false }
+        return drewOnTerminal ? "\n" : nil
+    }
+
+    /// `[==========>           ] ` for a known length, nothing otherwise.
+    static func bar(written: Int64, expected: Int64?) -> String {
+        guard let expected, expected > 0 else { return "" }
+        let filled = min(barWidth, Int(Double(written) / Double(expected) * Double(barWidth)))
+        let head = filled < barWidth && filled > 0 ? ">" : ""
+        let body = String(repeating: "=", count: filled - head.count)
+        return "[" + body + head + String(repeating: " ", count: barWidth - filled) + "] "
     }
 
     /// `45% 14.4 MiB of 32.0 MiB, 52.1 MiB/s, 0:01 left`.

@@ -10,6 +10,9 @@ public struct CLIIO: Sendable {
     public var isOutputTerminal: Bool
     public var isErrorTerminal: Bool
     public var environment: [String: String]
+    /// Whether questions may be asked: standard input and standard error are a terminal. Never true for
+    /// a capture, so tests cannot block on a prompt.
+    public var isInteractive = false
 
     public init(
         writeOut: @escaping @Sendable (String) -> Void,
@@ -31,7 +34,7 @@ public struct CLIIO: Sendable {
 
     /// The process's standard streams.
     public static var standard: CLIIO {
-        CLIIO(
+        var io = CLIIO(
             writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeOutData: { FileHandle.standardOutput.write($0) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
@@ -40,6 +43,8 @@ public struct CLIIO: Sendable {
             isErrorTerminal: isatty(STDERR_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment
         )
+        io.isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+        return io
     }
 
     /// Captures everything written, for tests.

@@ -74,12 +74,16 @@ struct ResponsePrinter {
     private func printBody(_ data: Data, mimeType: String?) {
         let textual = mimeType.map { MIMEType.isText($0) } ?? false
         let text = String(data: data, encoding: .utf8)
-        let isBinary = text == nil || (!textual && data.contains(0))
+        let isBinary = text == nil || (!textual && (data.contains(0) || Self.isBinaryType(mimeType)))
         if isBinary {
             if io.isOutputTerminal {
+                let type = mimeType.map { ", " + $0 } ?? ""
                 io.writeOut(
-                    "+-----------------------------------------+\n| NOTE: binary data not shown in terminal |\n+-----------------------------------------+\n"
-                )
+                    color(
+                        "2",
+                        "+ binary data not shown in terminal (\(data.count) bytes\(type)); redirect the output to save it"
+                    )
+                        + "\n")
             } else {
                 io.writeOutData(data)
             }
@@ -93,8 +97,29 @@ struct ResponsePrinter {
             io.writeOut(pretty + "\n")
             return
         }
+        if style.format, Self.looksLikeXML(type: type, text: text),
+            let pretty = XMLText.pretty(data, style: style.colors ? .colors : .plain)
+        {
+            io.writeOut(pretty + "\n")
+            return
+        }
         io.writeOut(text)
         if io.isOutputTerminal, !text.hasSuffix("\n") { io.writeOut("\n") }
+    }
+
+    /// Media types that are never text, even when the bytes happen to be valid UTF-8.
+    static func isBinaryType(_ mimeType: String?) -> Bool {
+        guard let essence = mimeType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        else { return false }
+        return ["image/", "audio/", "video/", "font/"].contains { essence.hasPrefix($0) && essence != "image/svg+xml" }
+            || ["application/octet-stream", "application/zip", "application/gzip", "application/pdf"].contains(essence)
+    }
+
+    /// `application/xml`, `text/xml`, `…+xml` (Atom, RSS, SOAP, XHTML), or untyped text that opens with `<?xml`.
+    static func looksLikeXML(type: String, text: String) -> Bool {
+        let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if essence == "application/xml" || essence == "text/xml" || essence.hasSuffix("+xml") { return true }
+        return essence.isEmpty && text.drop(while: \.isWhitespace).hasPrefix("<?xml")
     }
 
     private func printMetrics(_ metrics: TaskMetrics) {

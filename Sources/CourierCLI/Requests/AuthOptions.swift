@@ -33,7 +33,7 @@ struct AuthOptions: ParsableArguments {
             user = String(auth[..<colon])
             password = String(auth[auth.index(after: colon)...])
         } else {
-            guard let prompted = PasswordPrompt.read("password for \(user): ") else {
+            guard let prompted = PasswordPrompt.readFromTerminal("password for \(user): ") else {
                 throw ValidationError(
                     "--auth \(user) needs a password: write USER:PASS, or run on a terminal to be asked")
             }
@@ -58,31 +58,5 @@ struct AuthOptions: ParsableArguments {
             try store.set(credential, for: ProtectionSpace(url: request.url, authenticationMethod: method))
             configuration.urlCredentialStorage = store
         }
-    }
-}
-
-/// Reads a password from the terminal without echoing it.
-enum PasswordPrompt {
-    static func read(_ prompt: String) -> String? {
-        let descriptor = open("/dev/tty", O_RDWR)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard isatty(descriptor) == 1 else { return nil }
-        _ = prompt.withCString { write(descriptor, $0, strlen($0)) }
-        var original = termios()
-        tcgetattr(descriptor, &original)
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(descriptor, TCSANOW, &silent)
-        defer {
-            tcsetattr(descriptor, TCSANOW, &original)
-            _ = "\n".withCString { write(descriptor, $0, 1) }
-        }
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while Foundation.read(descriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n"), bytes.count < 4096 {
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -10,23 +10,31 @@ struct RequestCommand: AsyncParsableCommand {
         abstract: "Send a request and print the response (the default command).",
         discussion: """
             ITEMs, as in httpie:
-              Header:Value     a request header (Header: sends none, removing a default)
-              name==value      a query parameter
-              field=value      a JSON string field (a form field with --form)
-              field:=json      a raw JSON value (numbers, booleans, arrays, objects)
-              field=@file      a string field read from a file;  field:=@file  JSON from a file
-              field@file       a file uploaded as multipart/form-data (field@file;type=MIME sets its type)
-              @file            the raw request body from a file;  -  the body from standard input
+              Header:Value   a request header (Header: sends none, removing a default)
+              name==value    a query parameter
+              field=value    a JSON string field (a form field with --form)
+              field:=json    a raw JSON value (numbers, booleans, arrays, objects)
+              field=@file    a string field read from a file
+              field:=@file   a raw JSON value read from a file
+              field@file     a file sent as multipart/form-data (;type=MIME sets its type)
+              @file          the raw request body from a file
+              -              the raw request body from standard input
+            A file that cannot be read is a usage error (exit 2).
 
-            METHOD defaults to GET, or POST when there are data items. URL shorthands:
-            :8080/path means http://localhost:8080/path; a URL without a scheme gets http://
-            (https:// with --https).
+            METHOD defaults to GET, or POST when there are data items.
+            URL shorthands: :8080/path means http://localhost:8080/path;
+            a URL without a scheme gets http:// (https:// with --https).
 
             Examples:
               courier https://example.com/
               courier POST :8080/items name=pen price:=1.5 tags:='["a","b"]' X-Trace:1
               courier --print=HBhb --follow example.com/redirect
               courier --offline --curl PUT :8080/items/1 name=ink
+              courier --proxy http://127.0.0.1:3128 --timeout 5 example.com
+              courier --check-status --follow --max-redirects 3 :8080/old
+
+            Exit status: 0 success, 1 transport and other errors, 2 usage errors,
+            3/4/5 for a 3xx/4xx/5xx answer with --check-status, 6 too many redirects.
             """
     )
 
@@ -52,6 +60,14 @@ struct RequestCommand: AsyncParsableCommand {
 
     @Option(help: "The idle timeout in seconds (default 30).")
     var timeout: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "An HTTP proxy (http://[user:pass@]host:port, reached with CONNECT tunnels), socks5://host:port, or none (default: the http_proxy/https_proxy/no_proxy environment).",
+            valueName: "URL"))
+    var proxy: String?
+
+    @Flag var answer: PromptAnswer?
 
     @OptionGroup var retryOptions: RetryOptions
 
@@ -89,7 +105,6 @@ struct RequestCommand: AsyncParsableCommand {
     @OptionGroup var tlsOptions: TLSOptions
 
     func validate() throws {
-        if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
         if json && form { throw ValidationError("--json and --form cannot be used together") }
         if let printSpec, printSpec.isEmpty || !printSpec.allSatisfy({ "HBhbm".contains($0) }) {
             throw ValidationError("--print takes letters from HBhbm, e.g. --print=hb")
@@ -99,9 +114,13 @@ struct RequestCommand: AsyncParsableCommand {
         }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must not be negative") }
+        if let proxy { _ = try ProxyOption.configuration(for: proxy) }
     }
 
     func run() async throws {
+        // Checked here rather than in validate(), which swift-argument-parser runs before it reports an
+        // unknown option: `courier --bogus` should name --bogus, not the missing URL.
+        if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
         let io = CLIIO.current
         let (method, urlText, itemTexts) = try splitWords()
         let items: [RequestItem]
@@ -110,12 +129,15 @@ struct RequestCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        var request = try buildRequest(method: method, urlText: urlText, items: items, io: io)
+        let built = try buildRequest(method: method, urlText: urlText, items: items, io: io)
+        var request = built.request
+        let formParts = built.formParts
 
         var configuration = SessionConfiguration.ephemeral
         configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
         retryOptions.apply(to: &configuration, verbose: verbose, io: io)
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
+        if let proxy { configuration.proxy = try ProxyOption.configuration(for: proxy) }
         var store: CLISessionStore?
         if let session {
             let opened = try CLISessionStore(argument: session, environment: io.environment)
@@ -139,7 +161,7 @@ struct RequestCommand: AsyncParsableCommand {
             parts: printParts(io: io), style: prettyStyle(io: io), io: io)
 
         if curl {
-            io.writeOut(try courierSession.prepare(request).curlDescription() + "\n")
+            io.writeOut(CurlCommand.describe(try courierSession.prepare(request), formParts: formParts) + "\n")
             return
         }
         if offline {
@@ -147,27 +169,25 @@ struct RequestCommand: AsyncParsableCommand {
             return
         }
 
-        let task = courierSession.makeDataTask(with: request)
-        let events = task.events
-        let notes = Task {
-            var notes: [String] = []
-            for await event in events {
-                if case .willPerformHTTPRedirection(let response, let next) = event {
-                    notes.append(
-                        "redirected: \(response.status.code) → \(next.method.rawValue) \(next.url.absoluteString)")
+        let prompt = Prompt(answer: answer, io: io)
+        var questionsAsked = 0
+        var result: (response: Response, redirectNotes: [String])
+        while true {
+            do {
+                result = try await send(request, in: courierSession)
+                break
+            } catch let error as CourierError {
+                if questionsAsked < Prompt.maximumQuestions, Self.isWorthRetrying(error, method: request.method),
+                    prompt.confirm("\(ErrorLine.oneLine(error.description)) — retry?")
+                {
+                    questionsAsked += 1
+                    continue
                 }
+                if let recorder, let har { try? recorder.write(to: URL(fileURLWithPath: har)) }
+                throw error
             }
-            return notes
         }
-        task.resume()
-        let response: Response
-        do {
-            response = try await task.value
-        } catch let error as CourierError {
-            if let recorder, let har { try? recorder.write(to: URL(fileURLWithPath: har)) }
-            throw error
-        }
-        let redirectNotes = await notes.value
+        let (response, redirectNotes) = result
         if let first = response.metrics?.transactionMetrics.first {
             printer.printRequest(first.request, force: false)
         }
@@ -194,6 +214,43 @@ struct RequestCommand: AsyncParsableCommand {
                 throw CLIExit(status: status)
             }
         }
+    }
+
+    /// Sends the request once, collecting the redirects it went through for `-v`.
+    func send(_ request: Request, in session: Session) async throws -> (Response, [String]) {
+        let task = session.makeDataTask(with: request)
+        let events = task.events
+        let notes = Task {
+            var notes: [String] = []
+            for await event in events {
+                if case .willPerformHTTPRedirection(let response, let next) = event {
+                    notes.append(
+                        "redirected: \(response.status.code) → \(next.method.rawValue) \(next.url.absoluteString)")
+                }
+            }
+            return notes
+        }
+        task.resume()
+        do {
+            let response = try await task.value
+            return (response, await notes.value)
+        } catch {
+            _ = await notes.value
+            throw error
+        }
+    }
+
+    /// Whether a failure is the lost-connectivity kind the retry question is about: the server could not
+    /// be reached or the connection broke, and sending again cannot act twice (nothing reached the server,
+    /// or the method is idempotent).
+    static func isWorthRetrying(_ error: CourierError, method: HTTPRequest.Method) -> Bool {
+        let connectivity: Set<CourierError.Code> = [
+            .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .networkConnectionLost, .timedOut,
+            .dnsLookupFailed,
+        ]
+        guard connectivity.contains(error.code) else { return false }
+        let idempotent: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
+        return !error.isAmbiguous || idempotent.contains(method)
     }
 
     // MARK: Parsing
@@ -240,7 +297,13 @@ struct RequestCommand: AsyncParsableCommand {
         return port.isEmpty
     }
 
-    func buildRequest(method: String?, urlText: String, items: [RequestItem], io: CLIIO) throws -> Request {
+    /// The request the items describe, and the parts of its multipart form when it has one (for `--curl`).
+    struct BuiltRequest {
+        var request: Request
+        var formParts: [CurlCommand.FormPart]?
+    }
+
+    func buildRequest(method: String?, urlText: String, items: [RequestItem], io: CLIIO) throws -> BuiltRequest {
         var url = try resolveURL(urlText)
         let queries = items.compactMap { item -> (String, String?)? in
             if case .query(let name, let value) = item { return (name, value) }
@@ -268,6 +331,7 @@ struct RequestCommand: AsyncParsableCommand {
         var formFields: [(String, String)] = []
         // File fields make the body multipart/form-data, with every data field as a part, in order.
         var multipart: MultipartForm?
+        var formParts: [CurlCommand.FormPart] = []
         if items.contains(where: { if case .file = $0 { true } else { false } }) { multipart = try makeForm() }
         let sendsForm = form || multipart != nil
         for item in items {
@@ -276,30 +340,34 @@ struct RequestCommand: AsyncParsableCommand {
                 fields.append((name, JSONText.quote(value)))
                 formFields.append((name, value))
                 multipart?.append(value, name: name)
+                formParts.append(.field(name: name, value: value))
             case .dataFieldFromFile(let name, let path):
                 let text = try readText(path)
                 fields.append((name, JSONText.quote(text)))
                 formFields.append((name, text))
                 multipart?.append(text, name: name)
+                formParts.append(.field(name: name, value: text))
             case .jsonField(let name, let json):
                 guard JSONText.isValid(json) else {
-                    throw ValidationError("'\(name):=\(json)' is not valid JSON")
+                    throw ValidationError(
+                        "'\(name):=\(json)' is not valid JSON; quote a string (\(name):='\"…\"') or send it as \(name)=\(json)"
+                    )
                 }
                 if sendsForm { throw ValidationError("'\(name):=…' needs JSON; it cannot be sent in a form") }
                 fields.append((name, json))
             case .jsonFieldFromFile(let name, let path):
                 let json = try readText(path)
-                guard JSONText.isValid(json) else { throw ValidationError("\(path) does not contain valid JSON") }
+                guard JSONText.isValid(json) else {
+                    throw ValidationError("'\(name):=@\(path)': the file does not contain valid JSON")
+                }
                 if sendsForm { throw ValidationError("'\(name):=@…' needs JSON; it cannot be sent in a form") }
                 fields.append((name, json))
             case .file(let name, let path):
-                try addFile(name: name, path: path, to: &multipart)
+                formParts.append(try addFile(name: name, path: path, to: &multipart))
             case .rawBodyFile(let path):
-                let file = URL(fileURLWithPath: path)
-                guard FileManager.default.isReadableFile(atPath: path) else {
-                    throw ValidationError("cannot read \(path)")
-                }
-                request.body = .file(file)
+                let expanded = (path as NSString).expandingTildeInPath
+                try Self.checkReadableFile(expanded, item: "@" + path)
+                request.body = .file(URL(fileURLWithPath: expanded))
             case .rawBodyStandardInput:
                 request.body = .data(io.readStandardInput(), contentType: nil)
             case .header, .query:
@@ -327,7 +395,19 @@ struct RequestCommand: AsyncParsableCommand {
         if json, fields.isEmpty, request.headerFields[.contentType] == nil, !request.body.isEmpty {
             request.headerFields[.contentType] = "application/json"
         }
-        return request
+        return BuiltRequest(request: request, formParts: multipart == nil ? nil : formParts)
+    }
+
+    /// Refuses a path that is missing, a directory or unreadable, naming the item.
+    static func checkReadableFile(_ path: String, item: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ValidationError("'\(item)': the file \(path) does not exist")
+        }
+        guard !isDirectory.boolValue else { throw ValidationError("'\(item)': \(path) is a directory, not a file") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ValidationError("'\(item)': no permission to read \(path)")
+        }
     }
 
     /// The multipart form for file fields; refused with `--json`.
@@ -337,7 +417,7 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     /// Adds `field@path` (or httpie's `field@path;type=MIME`) as a file part, streamed from disk when sent.
-    func addFile(name: String, path: String, to multipart: inout MultipartForm?) throws {
+    func addFile(name: String, path: String, to multipart: inout MultipartForm?) throws -> CurlCommand.FormPart {
         var path = path
         var contentType: String?
         if let range = path.range(of: ";type=", options: .backwards) {
@@ -345,14 +425,18 @@ struct RequestCommand: AsyncParsableCommand {
             path = String(path[..<range.lowerBound])
         }
         let expanded = (path as NSString).expandingTildeInPath
+        let file = URL(fileURLWithPath: expanded)
         do {
-            try multipart?.appendFile(at: URL(fileURLWithPath: expanded), name: name, contentType: contentType)
+            try multipart?.appendFile(at: file, name: name, contentType: contentType)
         } catch let error as CourierError {
             throw ValidationError("'\(name)@\(path)': \(error.message)")
         }
+        let sentType = contentType ?? MIMEType.guess(forPathExtension: file.pathExtension)
+        return .file(name: name, path: expanded, contentType: sentType)
     }
 
     func readText(_ path: String) throws -> String {
+        try Self.checkReadableFile(path, item: "=@" + path)
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
             throw ValidationError("cannot read \(path) as UTF-8 text")
