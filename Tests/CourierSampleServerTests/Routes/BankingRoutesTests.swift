@@ -33,16 +33,35 @@ struct BankingRoutesTests {
         }
     }
 
-    @Test("a wrong password gets 401 and a Basic challenge")
+    /// Declines every challenge, so Courier hands the 401 back with its body.
+    final class DecliningDelegate: SessionDelegate {
+        func session(_ session: Session, task: SessionTask, didReceive challenge: AuthenticationChallenge) async
+            -> ChallengeDisposition
+        { .rejectProtectionSpace }
+    }
+
+    @Test("a wrong password gets 401, a Basic challenge and a FAILURE body")
     func wrongPassword() async throws {
-        try await withSampleServer { server, session in
+        try await withSampleServer { server, _ in
+            var configuration = SessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 30
+            let session = Session(configuration: configuration, delegate: DecliningDelegate())
             var request = Request(url: server.url("/banking/authenticate"), method: .post)
             request.headerFields[.authorization] = basicAuthorization("jdoe", "wrong")
-            let response = try await session.data(for: request)
+            let response: Response
+            do {
+                response = try await session.data(for: request)
+                await session.invalidateAndCancel()
+            } catch {
+                await session.invalidateAndCancel()
+                throw error
+            }
             #expect(response.status == .unauthorized)
             #expect(response.value(forHTTPHeaderField: "WWW-Authenticate")?.hasPrefix("Basic realm=") == true)
-            // Courier drains the body of a challenge it does not answer (AuthenticationInterceptor), so only the head is
-            // checked here.
+            let body = try jsonObject(response)
+            #expect(body["result"] as? String == "FAILURE")
+            #expect(body["additional_info"] as? String == "Authentication Failed")
+            #expect(errorMessage(response) == "wrong user name or password")
         }
     }
 
