@@ -227,7 +227,7 @@ enum TextbookRoutes {
                 ("files", .array(filesJSON)),
                 ("fields", .object(fields.map { ($0.0, .string($0.1)) })),
             ]),
-            status: .created)
+            status: .ok)
     }
 
     /// Opens a new file for an uploaded part under a sanitized, unique name.
