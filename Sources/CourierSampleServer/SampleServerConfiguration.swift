@@ -38,6 +38,15 @@ public struct SampleServerConfiguration: Sendable {
     public var apiKeys: Set<String> = ["courier-demo-key"]
     /// The users of the login, banking and Basic/Digest endpoints (user name → password).
     public var users: [String: String] = ["courier": "courier", "jdoe": "password"]
+    /// The AES key of the banking service's sealed messages: the ASCII bytes of this string, so 16, 24 or 32
+    /// characters (AES-128/192/256).
+    public var bankingEncryptionKey: String = "c0ur1er-sample-bank-aes256-key!!"
+    /// The HMAC-SHA256 key of the banking service's sealed messages (ASCII bytes, at least 32 characters);
+    /// the book's key by default, so its test vector holds.
+    public var bankingMACKey: String = "065a62448fb75fce3764dcbe68f9908d"
+    /// How long a Digest nonce issued by `/auth/digest/…` stays valid; an older one is answered with
+    /// `stale=true` so the client retries with a fresh nonce.
+    public var digestNonceLifetime: TimeInterval = 300
     /// The log handler's label and level.
     public var logger: Logger = Logger(label: "courier.sample-server")
 

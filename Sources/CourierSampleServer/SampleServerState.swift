@@ -1,3 +1,4 @@
+import CourierTesting
 import Foundation
 import Synchronization
 
@@ -18,6 +19,22 @@ final class SampleServerState: Sendable {
         var pushTokens: [String: [String]] = [:]
         var registeredDevices: [String: String] = [:]
         var uploadCounter = 0
+        /// Seconds added to the wall clock (tests move the server's clock instead of waiting).
+        var clockOffset: TimeInterval = 0
+        /// The Digest nonces issued and not yet forgotten, with the nonce counts already used.
+        var digestNonces: [String: DigestNonce] = [:]
+        /// The device certificate authority used when TLS is off (made on first use).
+        var deviceAuthority: TestCertificateAuthority?
+        /// Counts every response of the `/cache/…` endpoints (so a test tells a cache hit from a fetch).
+        var cacheCounter = 0
+        /// Counts accepted banking transfers.
+        var transferCounter = 0
+    }
+
+    /// A Digest nonce: when it was issued and which nonce counts (`nc`) have been used with it.
+    struct DigestNonce {
+        var issued: Date
+        var usedCounts: Set<Int> = []
     }
 
     /// The switches `/faults/…` flips for tests.
@@ -44,6 +61,12 @@ final class SampleServerState: Sendable {
 
     var baseURL: URL { self.withStorage { $0.baseURL } }
     var credentials: ServerCredentials? { self.withStorage { $0.credentials } }
+
+    /// The server's clock: the wall clock plus ``Storage/clockOffset``.
+    func now() -> Date { Date().addingTimeInterval(self.withStorage { $0.clockOffset }) }
+
+    /// Moves the server's clock forward (tests: expire a Digest nonce, reach the next minute).
+    func advanceClock(by seconds: TimeInterval) { self.withStorage { $0.clockOffset += seconds } }
 
     func setBaseURL(_ url: URL) { self.withStorage { $0.baseURL = url } }
     func setCredentials(_ credentials: ServerCredentials) { self.withStorage { $0.credentials = credentials } }

@@ -4,7 +4,7 @@ import Logging
 /// Builds the router of every listener: the middleware (JSON errors, request log, fault delay, response
 /// compression) and the endpoint groups, one file per chapter.
 enum SampleRoutes {
-    typealias Context = BasicRequestContext
+    typealias Context = SampleRequestContext
 
     static func makeRouter(state: SampleServerState) -> Router<Context> {
         let router = Router(context: Context.self)
