@@ -68,3 +68,15 @@ struct TourCommandTests {
         #expect(capture.standardError.contains("--port"))
     }
 }
+
+@Suite("courier tour, all sections")
+struct FullTourTests {
+    @Test("every section of the tour passes against the embedded sample back end (exit 0)")
+    func everySectionPasses() async throws {
+        let capture = CLIIO.Capture()
+        let status = await CourierCLI.run(arguments: ["tour"], io: capture.io())
+        #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
+        #expect(capture.standardOutput.contains("14 of 14 sections passed"))
+        #expect(capture.standardError.isEmpty)
+    }
+}

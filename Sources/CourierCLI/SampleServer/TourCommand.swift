@@ -166,7 +166,15 @@ final class TourContext: Sendable {
         self.log("→ \(request.method.rawValue) \(path)")
         let response = try await (session ?? self.session).data(for: request)
         let preview = Self.preview(response)
-        self.log("← \(response.status.code) \(response.status.reasonPhrase)\(preview.isEmpty ? "" : "  " + preview)")
+        var source = ""
+        switch response.metrics?.transactionMetrics.last?.resourceFetchType {
+        case .localCache?: source = " (from the cache)"
+        case .conditionalCacheHit?: source = " (from the cache, after a 304)"
+        default: break
+        }
+        self.log(
+            "← \(response.status.code) \(response.status.reasonPhrase)\(source)\(preview.isEmpty ? "" : "  " + preview)"
+        )
         if let status, response.status.code != status {
             throw TourFailure("expected status \(status), got \(response.status.code) for \(path)")
         }
