@@ -191,6 +191,7 @@ let package = Package(
                 "CourierPayloads",
                 "CourierSampleServer",
                 "CourierSecurity",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift6

@@ -69,7 +69,9 @@ struct CourierCommand: AsyncParsableCommand {
               courier POST :8080/items name=pen price:=1.5 X-Trace:on
             """,
         version: CourierVersion.string,
-        subcommands: [RequestCommand.self, DownloadCommand.self, ServeCommand.self, TourCommand.self],
+        subcommands: [
+            RequestCommand.self, DownloadCommand.self, ServeCommand.self, TourCommand.self, BenchCommand.self,
+        ],
         defaultSubcommand: RequestCommand.self
     )
 }

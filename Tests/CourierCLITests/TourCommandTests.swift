@@ -80,3 +80,21 @@ struct FullTourTests {
         #expect(capture.standardError.isEmpty)
     }
 }
+
+@Suite("courier bench")
+struct BenchCommandTests {
+    @Test("bench compares Courier with async-http-client, URLSession, curl and XMLParser in one table")
+    func smallBench() async throws {
+        let capture = CLIIO.Capture()
+        let status = await CourierCLI.run(
+            arguments: ["bench", "--requests", "20", "--rounds", "1", "--download-mib", "1", "--xml-mb", "1"],
+            io: capture.io())
+        #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
+        for row in [
+            "GET req/s vs async-http-client", "GET req/s vs URLSession", "XML parse MB/s vs Foundation XMLParser",
+        ] {
+            #expect(capture.standardOutput.contains(row))
+        }
+        #expect(await CourierCLI.run(arguments: ["bench", "--rounds", "0"], io: CLIIO.Capture().io()) == 2)
+    }
+}
