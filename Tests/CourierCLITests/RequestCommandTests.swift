@@ -160,6 +160,23 @@ struct RequestCommandTests {
         #expect(!second.contains("Content-Type: text/x"))
     }
 
+    @Test func sessionsKeepCredentialsBetweenRunsInAnOwnerOnlyFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-session-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = await run(["--session", directory.path, "--offline", "--auth", "ann:secret", "example.com/a"])
+        let (_, second, _) = await run(["--session", directory.path, "--offline", "example.com/b"])
+        #expect(second.contains("Authorization: Basic " + Data("ann:secret".utf8).base64EncodedString()))
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent("session.json").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        // A later --auth replaces the stored one.
+        _ = await run([
+            "--session", directory.path, "--offline", "--auth", "tok", "--auth-type", "bearer", "example.com/c",
+        ])
+        let (_, fourth, _) = await run(["--session", directory.path, "--offline", "example.com/d"])
+        #expect(fourth.contains("Authorization: Bearer tok"))
+    }
+
     @Test func harFileIsWritten() async throws {
         let har = FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(UUID()).har")
         defer { try? FileManager.default.removeItem(at: har) }

@@ -21,11 +21,16 @@ struct AuthOptions: ParsableArguments {
 
     /// Applies the credentials to the request and configuration. `--auth` on the command line is explicit
     /// permission to send Basic credentials over plain http; a one-line warning says so.
-    func apply(to request: inout Request, configuration: inout SessionConfiguration, io: CLIIO) throws {
-        guard let auth else { return }
+    ///
+    /// - Returns: The credentials as applied (`USER:PASS` after any prompt, or the token), for a session to keep.
+    @discardableResult
+    func apply(to request: inout Request, configuration: inout SessionConfiguration, io: CLIIO) throws
+        -> CLISessionStore.StoredAuth?
+    {
+        guard let auth else { return nil }
         if authType == "bearer" {
             request.headerFields[.authorization] = "Bearer " + auth
-            return
+            return CLISessionStore.StoredAuth(type: authType, value: auth)
         }
         var user = auth
         var password: String
@@ -58,5 +63,6 @@ struct AuthOptions: ParsableArguments {
             try store.set(credential, for: ProtectionSpace(url: request.url, authenticationMethod: method))
             configuration.urlCredentialStorage = store
         }
+        return CLISessionStore.StoredAuth(type: authType, value: "\(user):\(password)")
     }
 }

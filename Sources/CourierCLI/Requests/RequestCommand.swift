@@ -150,7 +150,16 @@ struct RequestCommand: AsyncParsableCommand {
         let cookieJar = store?.loadCookies(into: &configuration, io: io)
         defer { store?.saveCookies(cookieJar, io: io) }
         cacheOptions.apply(to: &configuration, request: &request, sessionFile: store?.file)
-        try authOptions.apply(to: &request, configuration: &configuration, io: io)
+        var effectiveAuth = authOptions
+        if effectiveAuth.auth == nil, let stored = store?.auth {
+            effectiveAuth.auth = stored.value
+            effectiveAuth.authType = stored.type
+        }
+        if let applied = try effectiveAuth.apply(to: &request, configuration: &configuration, io: io),
+            applied != store?.auth
+        {
+            try store?.save(adding: [:], auth: applied)
+        }
         try tlsOptions.apply(to: &configuration)
         let recorder = har.map { _ in HARRecorder() }
         if let recorder { configuration.eventMonitors = [recorder] }
