@@ -91,6 +91,33 @@ import Testing
         #expect(unclosed.elements.count == 15_000)
     }
 
+    @Test func everyTruncationOfAPageGivesABoundedTree() throws {
+        let page = Array(
+            """
+            <!DOCTYPE html><html><head><title>T</title><meta name="author" content="A &amp; B"></head>
+            <body><div id=a class="x y"><p class=lead>One &eacute;<p>Two<ul><li>a<li>b</ul>
+            <table><tr><td>1<td>2</table><script>if (a < b) {}</script><!-- c --></div></body></html>
+            """.utf8)
+        for end in 0...page.count {
+            let document = HTMLDocument(bytes: page[..<end])
+            #expect(document.elements.count <= end)
+            #expect(try document.select("div p, li, td").count <= document.elements.count)
+        }
+        let whole = HTMLDocument(bytes: page)
+        #expect(whole.meta(name: "author") == "A & B")
+        #expect(try whole.text(of: "#a .lead") == ["One é"])
+    }
+
+    @Test func anAttributeFloodInADocumentStaysBounded() throws {
+        var html = "<p"
+        for index in 0..<50_000 { html += " class\(index)=x" }
+        html += ">text</p>"
+        let document = HTMLDocument(parsing: html)
+        let paragraph = try #require(try document.first("p"))
+        #expect(paragraph.attributes.count == 256)
+        #expect(paragraph.text == "text")
+    }
+
     @Test func theBooksArticleScraperReadsMetaAndStoryParagraphs() throws {
         let html = """
             <!DOCTYPE html>
