@@ -92,21 +92,30 @@ public struct HTMLDocument: Sendable {
         }
     }
 
+    // The scopes implied end tags look through, made once rather than as a new Set for every start tag.
+    private static let paragraphScope = scopeBoundaries.union(["li"])
+    private static let listItemScope = scopeBoundaries.union(["ul", "ol"])
+    private static let definitionScope = scopeBoundaries.union(["dl"])
+    private static let rowScope: Set<String> = ["#document", "table", "thead", "tbody", "tfoot"]
+    private static let cellScope: Set<String> = ["#document", "table", "tr"]
+    private static let sectionScope: Set<String> = ["#document", "table"]
+    private static let optionScope: Set<String> = ["#document", "select", "datalist"]
+
     private func closeImplied(before name: String, open: inout [Int]) {
-        if Self.closesParagraph.contains(name) { close(["p"], within: Self.scopeBoundaries.union(["li"]), &open) }
+        if Self.closesParagraph.contains(name) { close(["p"], within: Self.paragraphScope, &open) }
         switch name {
-        case "li": close(["li"], within: Self.scopeBoundaries.union(["ul", "ol"]), &open)
-        case "dt", "dd": close(["dt", "dd"], within: Self.scopeBoundaries.union(["dl"]), &open)
-        case "tr": close(["tr"], within: ["#document", "table", "thead", "tbody", "tfoot"], &open)
-        case "td", "th": close(["td", "th"], within: ["#document", "table", "tr"], &open)
-        case "thead", "tbody", "tfoot": close(["thead", "tbody", "tfoot"], within: ["#document", "table"], &open)
-        case "option": close(["option"], within: ["#document", "select", "datalist"], &open)
+        case "li": close(["li"], within: Self.listItemScope, &open)
+        case "dt", "dd": close(["dt", "dd"], within: Self.definitionScope, &open)
+        case "tr": close(["tr"], within: Self.rowScope, &open)
+        case "td", "th": close(["td", "th"], within: Self.cellScope, &open)
+        case "thead", "tbody", "tfoot": close(["thead", "tbody", "tfoot"], within: Self.sectionScope, &open)
+        case "option": close(["option"], within: Self.optionScope, &open)
         default: break
         }
     }
 
     /// Closes the nearest open element named in `names`, unless a boundary comes first.
-    private func close(_ names: Set<String>, within boundaries: Set<String>, _ open: inout [Int]) {
+    private func close(_ names: [String], within boundaries: Set<String>, _ open: inout [Int]) {
         for position in stride(from: open.count - 1, to: 0, by: -1) {
             let name = records[open[position]].name
             if names.contains(name) {
