@@ -109,6 +109,7 @@ let package = Package(
             dependencies: [
                 "CourierPayloads",
                 "Courier",
+                "CourierTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6

@@ -5,6 +5,7 @@
 //   swift run -c release CourierBenchmarks download [--size MIB]  (loopback download vs curl, peak RSS)
 //   swift run -c release CourierBenchmarks multipart [--quick]  (1 GiB multipart upload: time, peak RSS)
 //   swift run -c release CourierBenchmarks payloads  (XMLStreamParser vs Foundation's XMLParser)
+//   swift run -c release CourierBenchmarks html  (HTML tokenizer + tree + selector query on a 5 MB page)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,10 +27,12 @@ do {
         try await MultipartBenchmark.run(arguments: rest)
     case "payloads":
         try await PayloadsBenchmark.run(arguments: rest)
+    case "html":
+        try HTMLBenchmark.run(arguments: rest)
     default:
         print(
             "usage: CourierBenchmarks http [--url URL] [--quick] | cache | cookies | crypto | download [--size MIB]"
-                + " | multipart [--quick] | payloads [--megabytes 50]"
+                + " | multipart [--quick] | payloads [--megabytes 50] | html [--megabytes 5] [--runs 7]"
         )
     }
 } catch {

@@ -134,7 +134,8 @@ struct TerminalBehaviourTests {
             #expect(piped.status == 0)
             #expect(!piped.output.contains("\r"))
             #expect(!piped.output.contains("\u{1B}"))
-            #expect(piped.output.hasPrefix("saved "))
+            // A slow run (a loaded machine) may print plain progress lines first, one per line.
+            #expect(piped.output.split(separator: "\n").contains { $0.hasPrefix("saved ") })
             #expect(try Data(contentsOf: directory.appendingPathComponent("b.bin")) == Self.body)
         }
     }

@@ -71,7 +71,7 @@ struct RequestRoutesTests {
                 let task = session.makeDownloadTask(
                     with: Request(url: server.url("/media/downloads.mp4?size=400000&rate=200000")), to: destination)
                 task.resume()
-                try await Task.sleep(for: .milliseconds(600))
+                try await waitForPartialFile(of: destination, atLeast: 1)
                 let resumeData = try #require(await task.cancelProducingResumeData())
                 #expect(resumeData.bytesOnDisk > 0 && resumeData.bytesOnDisk < 400_000)
                 try await session.download(resumingWith: resumeData)

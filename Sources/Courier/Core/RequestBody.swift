@@ -100,6 +100,20 @@ public struct RequestBody: Sendable {
         guard case .json(let value) = storage else { return self }
         do {
             return RequestBody(storage: .data(try encoder.encode(value)), contentType: contentType)
+        } catch EncodingError.invalidValue(let invalid, let context) where Self.isNonFinite(invalid) {
+            // JSONEncoder throws (never crashes) on NaN and infinity with its default strategy; say so plainly.
+            let path =
+                (["$"] + context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" })
+                .joined()
+            throw CourierError(
+                .cannotDecodeRawData,
+                kind: .payload,
+                outcome: .notSent,
+                message:
+                    "the JSON request body contains \(invalid) at \(path), which JSON cannot represent; send null or a "
+                    + "string, or set a nonConformingFloatEncodingStrategy on the session's jsonEncoder",
+                underlyingError: JSONError(.nonFiniteNumber, message: "\(invalid) at \(path)")
+            )
         } catch {
             throw CourierError(
                 .cannotDecodeRawData,
@@ -109,6 +123,20 @@ public struct RequestBody: Sendable {
                 underlyingError: error
             )
         }
+    }
+
+    private static func isNonFinite(_ value: Any) -> Bool {
+        if let double = value as? Double { return !double.isFinite }
+        if let float = value as? Float { return !float.isFinite }
+        return false
+    }
+
+    /// A ``JSONValue`` written now (compact, in insertion order unless `options` say otherwise), with
+    /// `Content-Type: application/json`.
+    /// - Throws: ``JSONError`` when the value cannot be JSON: NaN or infinity anywhere, or a top-level
+    ///   fragment without `.fragmentsAllowed`.
+    public static func json(_ value: JSONValue, options: JSONValue.WritingOptions) throws -> RequestBody {
+        RequestBody(storage: .data(try value.serialized(options: options)), contentType: "application/json")
     }
 
     /// The bytes in memory, when the body is held in memory.

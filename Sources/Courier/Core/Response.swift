@@ -16,10 +16,11 @@ public struct Response: Sendable {
         let redirectChain: [RedirectHop]
         let metrics: TaskMetrics?
         let body: Body
+        let jsonDecoder: JSONDecoder?
 
         init(
             status: HTTPResponse.Status, headerFields: HTTPFields, url: URL, request: Request?,
-            redirectChain: [RedirectHop], metrics: TaskMetrics?, body: Body
+            redirectChain: [RedirectHop], metrics: TaskMetrics?, body: Body, jsonDecoder: JSONDecoder? = nil
         ) {
             self.status = status
             self.headerFields = headerFields
@@ -28,17 +29,18 @@ public struct Response: Sendable {
             self.redirectChain = redirectChain
             self.metrics = metrics
             self.body = body
+            self.jsonDecoder = jsonDecoder
         }
 
         func with(
             status: HTTPResponse.Status? = nil, headerFields: HTTPFields? = nil, url: URL? = nil,
             request: Request?? = nil, redirectChain: [RedirectHop]? = nil, metrics: TaskMetrics?? = nil,
-            body: Body? = nil
+            body: Body? = nil, jsonDecoder: JSONDecoder?? = nil
         ) -> Storage {
             Storage(
                 status: status ?? self.status, headerFields: headerFields ?? self.headerFields, url: url ?? self.url,
                 request: request ?? self.request, redirectChain: redirectChain ?? self.redirectChain,
-                metrics: metrics ?? self.metrics, body: body ?? self.body)
+                metrics: metrics ?? self.metrics, body: body ?? self.body, jsonDecoder: jsonDecoder ?? self.jsonDecoder)
         }
     }
 
@@ -78,6 +80,13 @@ public struct Response: Sendable {
     public var body: Body {
         get { storage.body }
         set { storage = storage.with(body: newValue) }
+    }
+
+    /// The decoder of the session that produced the response (its ``SessionConfiguration/jsonDecoder``),
+    /// which ``decode(_:decoder:)`` uses when no decoder is passed.
+    var sessionJSONDecoder: JSONDecoder? {
+        get { storage.jsonDecoder }
+        set { storage = storage.with(jsonDecoder: .some(newValue)) }
     }
 
     /// Where the body of a response is.
@@ -223,8 +232,14 @@ public struct Response: Sendable {
     }
 
     /// Decodes the JSON body.
+    ///
+    /// Without a `decoder`, a response returned by a ``Session``'s `async` methods (``Session/data(for:)``,
+    /// ``Session/upload(for:from:)``, ``Session/bytes(for:)``) decodes with that session's
+    /// ``SessionConfiguration/jsonDecoder``; a response made by hand (or delivered to a completion handler
+    /// or a task's `value`) decodes with a default `JSONDecoder()`.
     /// - Throws: `cannotParseResponse` (`.payload`) with the decoder's explanation.
-    public func decode<T: Decodable>(_ type: T.Type = T.self, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type = T.self, decoder: JSONDecoder? = nil) throws -> T {
+        let decoder = decoder ?? sessionJSONDecoder ?? JSONDecoder()
         do {
             return try decoder.decode(T.self, from: data)
         } catch {

@@ -90,7 +90,7 @@ public struct ApplicationErrorDetector: Sendable {
 
     static func findInEnvelope(_ body: Data, errorKey: String, codeKey: String, messageKeys: [String]) -> Finding? {
         guard body.first(where: { !Self.isJSONWhiteSpace($0) }) == UInt8(ascii: "{"),
-            let root = try? JSONDecoder().decode(JSONValue.self, from: body),
+            let root = try? JSONValue(parsing: body),
             case .object(let members) = root, let error = members[errorKey]
         else { return nil }
         switch error {
@@ -129,32 +129,7 @@ public struct ApplicationErrorDetector: Sendable {
     }
 }
 
-/// Any JSON value, telling booleans from numbers (which `JSONSerialization` does not reliably do).
-enum JSONValue: Decodable, Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
+extension JSONValue {
     /// A whole number: an integral JSON number in `Int`'s range, or a string of decimal digits.
     var integer: Int? {
         switch self {

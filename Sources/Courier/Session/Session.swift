@@ -117,7 +117,9 @@ public final class Session: Sendable {
         let task = makeTask(request, kind: .data, delivery: .stream(BoundedChannel(capacity: 4)))
         return try await withTaskCancellationHandler {
             task.resume()
-            return try await task.waitForHead()
+            var response = try await task.waitForHead()
+            response.sessionJSONDecoder = configuration.jsonDecoder
+            return response
         } onCancel: {
             task.cancel()
         }
@@ -126,7 +128,9 @@ public final class Session: Sendable {
     func run(_ task: SessionTask) async throws -> Response {
         try await withTaskCancellationHandler {
             task.resume()
-            return try await task.value
+            var response = try await task.value
+            response.sessionJSONDecoder = configuration.jsonDecoder
+            return response
         } onCancel: {
             task.cancel()
         }

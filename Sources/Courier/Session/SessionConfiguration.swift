@@ -141,6 +141,9 @@ public struct SessionConfiguration: Sendable {
 
     /// The encoder for ``RequestBody/json(_:)`` bodies.
     public var jsonEncoder: JSONEncoder = JSONEncoder()
+    /// The decoder ``Response/decode(_:decoder:)`` uses for responses of this session's `async` methods
+    /// when no decoder is passed.
+    public var jsonDecoder: JSONDecoder = JSONDecoder()
     /// The largest body a collecting task accepts, or `nil` for no limit.
     public var maximumResponseBodySize: Int? = nil
     /// Where the session logs (never the credentials it handles).

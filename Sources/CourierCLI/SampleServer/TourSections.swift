@@ -144,7 +144,13 @@ struct TourSection: Sendable {
             with: Request(url: tour.url("/media/intro.mp4?size=\(size)&rate=1500000")), to: destination)
         tour.log("→ GET /media/intro.mp4 (throttled to 1.5 MB/s)")
         task.resume()
-        try await Task.sleep(for: .milliseconds(150))
+        // Let some bytes arrive (the server sends 1.5 MB/s), however loaded the machine is.
+        let partial = destination.path + ".part"
+        for _ in 0..<300 {
+            let size = (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0
+            if size >= 100_000 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
         guard let resumeData = await task.cancelProducingResumeData() else {
             throw TourFailure("cancelling gave no resume data")
         }
