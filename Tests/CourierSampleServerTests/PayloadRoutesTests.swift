@@ -150,4 +150,24 @@ struct PayloadRoutesTests {
             #expect(garbage.status == .badRequest)
         }
     }
+
+    @Test("the JSON façade calls the SOAP service with Courier's SOAP client and answers JSON; faults become 400")
+    func jsonToSOAPFacade() async throws {
+        try await withSampleServer { server, session in
+            let ok = try await session.data(
+                for: Request(url: server.url("/facade/weather"), method: .post, body: .json(["zip": "48907"])))
+            #expect(ok.status == .ok)
+            #expect(
+                ok.text
+                    == #"{"city":"Lansing","state":"Michigan","currentTemperature":54,"currentConditions":"Light Rain","source":"soap"}"#
+            )
+            let unknown = try await session.data(
+                for: Request(url: server.url("/facade/weather"), method: .post, body: .json(["zip": "00000"])))
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.text?.contains("UnknownZip") == true)
+            let missing = try await session.data(
+                for: Request(url: server.url("/facade/weather"), method: .post, body: .json(["city": "Richmond"])))
+            #expect(missing.status == .badRequest)
+        }
+    }
 }

@@ -187,7 +187,8 @@ struct BenchCommand: AsyncParsableCommand {
 
     func xmlRow(bytes: Int, rounds: Int, io: CLIIO) throws -> Row {
         let document = Self.rssDocument(bytes: bytes)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID().uuidString).rss")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-bench-\(UUID().uuidString).rss")
         try document.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var courierRuns: [Double] = []

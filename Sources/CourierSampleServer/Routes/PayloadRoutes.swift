@@ -91,6 +91,34 @@ enum PayloadRoutes {
             }
             return SampleHTTP.json(.object([("articleCount", .number(Double(count)))]))
         }
+        // The façade in front of the SOAP service: JSON in, a SOAP 1.2 call, JSON out.
+        router.post("/facade/weather") { request, _ -> Response in
+            let object = try await SampleHTTP.jsonObject(request, limit: state.configuration.bodyLimit)
+            guard let zip = object["zip"] as? String, !zip.isEmpty else {
+                throw SampleError.badRequest("missing field \"zip\" (a string)")
+            }
+            let answer: SOAPWeatherAnswer
+            do {
+                answer = try await state.upstream.soapWeather(
+                    zip: zip, endpoint: state.baseURL.appendingPathComponent("soap/weather"))
+            } catch {
+                throw SampleError(.badGateway, "the SOAP service could not be reached: \(error)")
+            }
+            switch answer {
+            case .weather(let city, let stateName, let temperature, let conditions):
+                return SampleHTTP.json(
+                    .object([
+                        ("city", .string(city)), ("state", .string(stateName)),
+                        ("currentTemperature", .number(Double(temperature))),
+                        ("currentConditions", .string(conditions)),
+                        ("source", .string("soap")),
+                    ]))
+            case .fault(let code, let subcodes, let reason):
+                let status: HTTPResponse.Status = code == "Sender" ? .badRequest : .badGateway
+                throw SampleError(
+                    status, "the SOAP service answered a \(code) fault \(subcodes.joined(separator: " ")): \(reason)")
+            }
+        }
         router.post("/soap/weather") { request, _ -> Response in
             let data = try await SampleHTTP.bodyData(request, limit: state.configuration.bodyLimit)
             return try self.soapWeather(data)
