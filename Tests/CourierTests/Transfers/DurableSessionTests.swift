@@ -399,6 +399,39 @@ struct DurableSessionTests {
         }
     }
 
+    @Test func anUnfinishedPutUploadIsSentAgainFromItsFile() async throws {
+        let bodies = Mutex<[String]>([])
+        try await withServerAndDirectory(handler: { request in
+            bodies.withLock { $0.append("\(request.method) \(request.bodyText ?? "")") }
+            return .text("stored")
+        }) { server, directory in
+            let store = directory.appendingPathComponent("store/transfers")
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("notes.txt")
+            try Data("the notes".utf8).write(to: file)
+            var upload = DurableTransferRecord(
+                id: "put", kind: .upload, method: "PUT", url: server.url("/notes"), headerFields: [],
+                destination: nil, partialFile: nil, created: Date())
+            upload.uploadFile = file
+            upload.uploadContentType = "text/plain"
+            try upload.encoded().write(to: store.appendingPathComponent("put.json"))
+
+            let session = try Session(attaching: Self.configuration(in: directory))
+            var report: DurableTransferReport?
+            for await event in session.durableEvents {
+                if case .transferCompleted(let completed) = event { report = completed }
+                if case .didFinishEvents = event { break }
+            }
+            #expect(report?.id == "put")
+            #expect(report?.kind == .upload)
+            #expect(report?.statusCode == 200)
+            #expect(report?.error == nil)
+            #expect(bodies.withLock { $0 } == ["PUT the notes"])
+            await session.finishTasksAndInvalidate()
+            #expect(Self.recordFiles(in: directory).isEmpty)
+        }
+    }
+
     @Test func anUnfinishedPostUploadIsReportedAmbiguousNotSentAgain() async throws {
         try await withServerAndDirectory(handler: { _ in .text("ok") }) { server, directory in
             let store = directory.appendingPathComponent("store/transfers")
