@@ -388,6 +388,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
                     // Continue from the bytes on disk (or from nothing when they cannot be checked).
                     let next = DownloadJob(destination: download.destination, resumeData: failure.downloadResumeData)
                     mutable.withLock { $0.download = next }
+                    // Progress counts the next response against its own length, as a resumed download does.
+                    resetReceiveProgress()
                     continue
                 }
                 if case .stream(let channel) = delivery { channel.finish(throwing: failure) }

@@ -257,7 +257,7 @@ struct DurableSessionTests {
                 ])
         }) { server, directory in
             var configuration = Self.configuration(in: directory)
-            configuration.timeoutIntervalForRequest = 0.5
+            configuration.timeoutIntervalForRequest = 2
             let session = try Session(attaching: configuration)
             let destination = directory.appendingPathComponent("stall.bin")
             try await session.download(for: Request(url: server.url("/stall.bin")), to: destination)
@@ -275,6 +275,14 @@ struct DurableSessionTests {
             let destination = directory.appendingPathComponent("later.bin")
             let task = session.makeDownloadTask(with: Request(url: server.url("/later.bin")), to: destination)
             let events = task.events
+            let counted = task.events
+            let waits = Task {
+                var count = 0
+                for await event in counted {
+                    if case .taskIsWaitingForConnectivity = event { count += 1 }
+                }
+                return count
+            }
             task.resume()
             for await event in events {
                 if case .taskIsWaitingForConnectivity = event { break }
@@ -282,6 +290,7 @@ struct DurableSessionTests {
             #expect(server.recordedRequests.isEmpty)
             network.set(.reachable(via: .ethernet))
             _ = try await task.value
+            #expect(await waits.value == 1)
             #expect(try Data(contentsOf: destination) == entity.data)
             await session.finishTasksAndInvalidate()
         }
