@@ -120,6 +120,49 @@ struct DurableDownloadCommandTests {
         }
     }
 
+    @Test func aRunForAnotherURLToTheSameFileReplacesWhatAKilledRunLeft() async throws {
+        let executable = try #require(Self.courierExecutable(), "build the courier executable first")
+        let oldEntity = Data(Self.entity.reversed())
+        let oldBody = AsyncStream<Data>.makeStream(bufferingPolicy: .unbounded)
+        defer { oldBody.continuation.finish() }
+        let served = Mutex<[String]>([])
+        let server = try await TestServer.start { request in
+            served.withLock { $0.append("\(request.path) \(request.headers[.range] ?? "-")") }
+            if request.path == "/old.iso", request.headers[.range] == nil {
+                return .stream(
+                    oldBody.stream, headers: [.eTag: "\"old\"", .contentLength: String(oldEntity.count)])
+            }
+            if request.path == "/old.iso" { return .text("gone", status: 404) }
+            return .data(Self.entity, headers: [.eTag: Self.entityTag])
+        }
+        defer { Task { try? await server.shutdown() } }
+
+        try await withTemporaryDirectoryForCLI { directory in
+            let file = directory.appendingPathComponent("image.iso")
+            let dataHome = directory.appendingPathComponent("data")
+            let (first, _) = try Self.startDownload(
+                executable, url: server.url("/old.iso"), to: file, dataHome: dataHome)
+            oldBody.continuation.yield(oldEntity.prefix(Self.half))
+            let partial = directory.appendingPathComponent("image.iso.part")
+            let deadline = ContinuousClock.now + .seconds(60)
+            while Self.size(of: partial) < Self.half, first.isRunning, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            kill(first.processIdentifier, SIGKILL)
+            first.waitUntilExit()
+
+            let (second, errors) = try Self.startDownload(
+                executable, url: server.url("/image.iso"), to: file, dataHome: dataHome)
+            let output = errors.fileHandleForReading.readDataToEndOfFile()
+            second.waitUntilExit()
+            let message = String(decoding: output, as: UTF8.self)
+            #expect(second.terminationStatus == 0, "\(message)")
+            #expect(!message.contains("continued"), "\(message)")
+            #expect(try Data(contentsOf: file) == Self.entity)
+            #expect(served.withLock { $0 }.last == "/image.iso -")
+        }
+    }
+
     @Test func theSessionNameDependsOnTheWholeDestinationPath() {
         let one = DownloadCommand.durableIdentifier(for: URL(fileURLWithPath: "/a/big file.iso"))
         let two = DownloadCommand.durableIdentifier(for: URL(fileURLWithPath: "/b/big file.iso"))

@@ -91,7 +91,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
         var reattached: (task: SessionTask?, keptBytes: Int64)?
         if durable {
-            reattached = await reattachedDownload(in: session, to: destination, keptBytes: keptBytes)
+            reattached = await reattachedDownload(of: url, in: session, to: destination, keptBytes: keptBytes)
             if let found = reattached, found.task == nil {
                 io.writeError("saved \(destination.path) (finished before the earlier run ended)\n")
                 return
@@ -171,15 +171,19 @@ struct DownloadCommand: AsyncParsableCommand {
     /// What an earlier run of the same durable download left: its task, started again by the session
     /// (with the bytes the partial file held), or `(nil, 0)` when it had finished; `nil` when there was
     /// nothing, and a new task is needed.
-    func reattachedDownload(in session: Session, to destination: URL, keptBytes: Int64) async
+    func reattachedDownload(of url: URL, in session: Session, to destination: URL, keptBytes: Int64) async
         -> (task: SessionTask?, keptBytes: Int64)?
     {
         for await event in session.durableEvents {
             switch event {
+            case .transferResumed(let task) where task.originalRequest.url != url:
+                // An earlier run saved another URL to this file: this command replaces it.
+                task.cancel()
             case .transferResumed(let task):
                 // A resumed transfer's end comes only after it completes: take the task and stop reading.
                 return (task, keptBytes)
-            case .transferCompleted(let report) where report.error == nil && report.destination == destination:
+            case .transferCompleted(let report)
+            where report.error == nil && report.destination == destination && report.url == url:
                 return (nil, 0)
             case .transferCompleted:
                 continue
