@@ -29,19 +29,46 @@ struct DurableDownloadCommandTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Starts `courier download URL -o FILE --durable` with its durable records under `dataHome`.
-    static func startDownload(_ executable: URL, url: URL, to file: URL, dataHome: URL) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["download", url.absoluteString, "-o", file.path, "--durable", "--timeout", "30"]
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().contains("proxy") }
-        environment["XDG_DATA_HOME"] = dataHome.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return (process, errors)
+    /// A `courier download URL -o FILE --durable` child process, with its durable records under
+    /// `dataHome` and its standard error in a file. Waiting for it never holds a thread of the cooperative
+    /// pool, which the in-process server needs to answer it.
+    final class Child: Sendable {
+        let process: Process
+        let exited: AsyncStream<Void>
+        let errorFile: URL
+
+        init(_ executable: URL, url: URL, to file: URL, dataHome: URL) throws {
+            process = Process()
+            process.executableURL = executable
+            process.arguments = ["download", url.absoluteString, "-o", file.path, "--durable", "--timeout", "30"]
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().contains("proxy") }
+            environment["XDG_DATA_HOME"] = dataHome.path
+            process.environment = environment
+            errorFile = file.deletingLastPathComponent().appendingPathComponent("stderr-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorFile)
+            process.standardOutput = FileHandle.nullDevice
+            let (exited, continuation) = AsyncStream<Void>.makeStream()
+            self.exited = exited
+            process.terminationHandler = { _ in continuation.finish() }
+            try process.run()
+        }
+
+        deinit {
+            // A failed test must not leave a durable download retrying forever.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+
+        /// Waits for the process to end and returns what it wrote to standard error.
+        func finished() async -> String {
+            for await _ in exited {}
+            return String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
+        }
+
+        func kill9() async {
+            kill(process.processIdentifier, SIGKILL)
+            for await _ in exited {}
+        }
     }
 
     static func size(of file: URL) -> Int {
@@ -80,20 +107,19 @@ struct DurableDownloadCommandTests {
             let dataHome = directory.appendingPathComponent("data")
             let url = server.url("/image.iso")
 
-            let (first, _) = try Self.startDownload(executable, url: url, to: file, dataHome: dataHome)
+            let first = try Child(executable, url: url, to: file, dataHome: dataHome)
             for offset in stride(from: 0, to: Self.half, by: 256 * 1024) {
                 firstBody.continuation.yield(Self.entity.subdata(in: offset..<offset + 256 * 1024))
             }
             // Another process's file cannot be awaited: look until the first half is on disk.
             let partial = directory.appendingPathComponent("image.iso.part")
             let deadline = ContinuousClock.now + .seconds(60)
-            while Self.size(of: partial) < Self.half, first.isRunning, ContinuousClock.now < deadline {
+            while Self.size(of: partial) < Self.half, first.process.isRunning, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(Self.size(of: partial) == Self.half)
-            kill(first.processIdentifier, SIGKILL)
-            first.waitUntilExit()
-            #expect(first.terminationReason == .uncaughtSignal)
+            await first.kill9()
+            #expect(first.process.terminationReason == .uncaughtSignal)
 
             // What the killed process left: the partial file, its validators and the durable record.
             let identifier = DownloadCommand.durableIdentifier(for: file)
@@ -103,11 +129,9 @@ struct DurableDownloadCommandTests {
             #expect(kept.bytesOnDisk == Int64(Self.half))
             #expect(kept.entityTag == Self.entityTag)
 
-            let (second, errors) = try Self.startDownload(executable, url: url, to: file, dataHome: dataHome)
-            let output = errors.fileHandleForReading.readDataToEndOfFile()
-            second.waitUntilExit()
-            let message = String(decoding: output, as: UTF8.self)
-            #expect(second.terminationStatus == 0, "\(message)")
+            let second = try Child(executable, url: url, to: file, dataHome: dataHome)
+            let message = await second.finished()
+            #expect(second.process.terminationStatus == 0, "\(message)")
             #expect(message.contains("continued from byte \(Self.half)"), "\(message)")
 
             let requests = served.withLock { $0 }
@@ -140,23 +164,18 @@ struct DurableDownloadCommandTests {
         try await withTemporaryDirectoryForCLI { directory in
             let file = directory.appendingPathComponent("image.iso")
             let dataHome = directory.appendingPathComponent("data")
-            let (first, _) = try Self.startDownload(
-                executable, url: server.url("/old.iso"), to: file, dataHome: dataHome)
+            let first = try Child(executable, url: server.url("/old.iso"), to: file, dataHome: dataHome)
             oldBody.continuation.yield(oldEntity.prefix(Self.half))
             let partial = directory.appendingPathComponent("image.iso.part")
             let deadline = ContinuousClock.now + .seconds(60)
-            while Self.size(of: partial) < Self.half, first.isRunning, ContinuousClock.now < deadline {
+            while Self.size(of: partial) < Self.half, first.process.isRunning, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            kill(first.processIdentifier, SIGKILL)
-            first.waitUntilExit()
+            await first.kill9()
 
-            let (second, errors) = try Self.startDownload(
-                executable, url: server.url("/image.iso"), to: file, dataHome: dataHome)
-            let output = errors.fileHandleForReading.readDataToEndOfFile()
-            second.waitUntilExit()
-            let message = String(decoding: output, as: UTF8.self)
-            #expect(second.terminationStatus == 0, "\(message)")
+            let second = try Child(executable, url: server.url("/image.iso"), to: file, dataHome: dataHome)
+            let message = await second.finished()
+            #expect(second.process.terminationStatus == 0, "\(message)")
             #expect(!message.contains("continued"), "\(message)")
             #expect(try Data(contentsOf: file) == Self.entity)
             #expect(served.withLock { $0 }.last == "/image.iso -")
