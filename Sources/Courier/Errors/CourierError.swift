@@ -65,6 +65,8 @@ public struct CourierError: Error, Sendable, CustomStringConvertible, CustomDebu
         public static let requestBodyStreamExhausted = Code("requestBodyStreamExhausted")
         public static let sessionInvalidated = Code("sessionInvalidated")
         public static let callIsBlocking = Code("callIsBlocking")
+        /// Another live session (in this process or another) already has the durable identifier.
+        public static let durableSessionInUse = Code("durableSessionInUse")
     }
 
     /// The layer that failed.

@@ -25,6 +25,10 @@ public final class Session: Sendable {
     public var delegate: (any SessionDelegate)? { delegateStorage.value }
     let core: SessionCore
     private let delegateStorage: DelegateBox
+    /// The records of a durable session; `nil` for other sessions and when attaching failed.
+    let durable: DurableTransfers?
+    /// Why a durable session could not attach (its identifier in use); its tasks fail with it.
+    let durableAttachError: CourierError?
 
     /// The shared session: default configuration, no delegate. Never invalidated.
     public static let shared = Session(configuration: .default)
@@ -34,6 +38,47 @@ public final class Session: Sendable {
         self.configuration = configuration
         self.core = SessionCore(configuration: configuration)
         self.delegateStorage = DelegateBox(delegate)
+        var durable: DurableTransfers?
+        var attachError: CourierError?
+        if let identifier = configuration.durableIdentifier {
+            do {
+                let directory =
+                    configuration.durableStorageDirectory
+                    ?? DurableStore.defaultDirectory(for: identifier, environment: ProcessInfo.processInfo.environment)
+                durable = DurableTransfers(
+                    store: try DurableStore(identifier: identifier, directory: directory), configuration: configuration)
+            } catch let error as CourierError {
+                attachError = error
+            } catch {
+                attachError = CourierError(.unknown, message: "cannot attach the durable session: \(error)")
+            }
+        }
+        self.durable = durable
+        self.durableAttachError = attachError
+        durable?.reattach(self)
+    }
+
+    /// Creates a session and, for a durable configuration, attaches to its identifier: re-attaches the
+    /// transfers an earlier process left (see ``durableEvents``).
+    /// - Throws: `durableSessionInUse` when another live session, in this process or another, has the
+    ///   identifier; `invalidConfiguration` for an identifier that cannot name a directory;
+    ///   `cannotWriteToFile` when the storage directory cannot be made. (``init(configuration:delegate:)``
+    ///   with such a configuration makes a session whose tasks all fail with that error.)
+    public convenience init(attaching configuration: SessionConfiguration, delegate: (any SessionDelegate)? = nil)
+        throws
+    {
+        self.init(configuration: configuration, delegate: delegate)
+        if let error = durableAttachError { throw error }
+    }
+
+    /// For a durable session: what it found on disk when it attached — each unfinished transfer as it is
+    /// started again, each transfer's end, then ``DurableEvent/didFinishEvents`` once. Events wait here
+    /// until read; the sequence ends when the session is invalidated. Empty for other sessions.
+    public var durableEvents: DurableEvents {
+        if let durable { return durable.events }
+        let (stream, continuation) = AsyncStream<DurableEvents.Delivery>.makeStream()
+        continuation.finish()
+        return DurableEvents(stream: stream, store: nil)
     }
 
     deinit {
@@ -187,6 +232,7 @@ public final class Session: Sendable {
     }
 
     private func finishInvalidation() async {
+        await durable?.close()
         await core.httpTransport.shutdown()
         if let delegate = delegateStorage.take() {
             delegate.session(self, didBecomeInvalidWithError: nil)

@@ -20,8 +20,16 @@ public struct SessionConfiguration: Sendable {
         case ephemeral
     }
 
-    /// The kind this configuration was made as.
+    /// The kind this configuration was made as (``durable(identifier:)`` makes a `.default` one).
     public private(set) var kind: Kind
+
+    // MARK: Durable transfers (issue 6)
+
+    /// The identifier of a durable session (``durable(identifier:)``), `nil` for any other.
+    public private(set) var durableIdentifier: String? = nil
+    /// Where a durable session keeps its records and lock; `nil` (the default) for
+    /// `$XDG_DATA_HOME/courier/durable/<identifier>` (or `~/.local/share/courier/durable/<identifier>`).
+    public var durableStorageDirectory: URL? = nil
 
     /// Idle timeout in seconds: the longest wait for the next byte in either direction (default 30 s —
     /// the book: "always set a timeout"; the old 240 s default is too long).
@@ -161,6 +169,35 @@ public struct SessionConfiguration: Sendable {
     public static var `default`: SessionConfiguration { SessionConfiguration(kind: .default) }
     /// Everything in memory, gone when the session is invalidated.
     public static var ephemeral: SessionConfiguration { SessionConfiguration(kind: .ephemeral) }
+
+    /// A session whose transfers survive the process (URLSession's background configuration): every
+    /// download and file upload is recorded under ``durableStorageDirectory`` before it starts, and a
+    /// session created later with the same identifier — in this process or another — re-attaches them:
+    /// unfinished downloads continue from their partial files, finished ones not yet reported are
+    /// reported (``Session/durableEvents``). Only one live session may have an identifier
+    /// (`durableSessionInUse`); uploads must be from files (`invalidConfiguration` otherwise).
+    ///
+    /// Otherwise like ``default``, except that transfers recover by themselves: ``retryPolicy`` retries
+    /// network failures with backoff until the resource timeout (a download continues from the bytes it
+    /// has), and ``waitsForConnectivity`` is on.
+    ///
+    /// ```swift
+    /// let session = try Session(attaching: .durable(identifier: "nightly-backups"))
+    /// Task {
+    ///     for await event in session.durableEvents {
+    ///         if case .transferCompleted(let report) = event { print(report.url, report.error ?? "ok") }
+    ///     }
+    /// }
+    /// try await session.download(for: Request(url: imageURL), to: destination)
+    /// ```
+    /// - Parameter identifier: 1 to 128 letters, digits, `.`, `_` or `-` (it names a directory).
+    public static func durable(identifier: String) -> SessionConfiguration {
+        var configuration = SessionConfiguration(kind: .default)
+        configuration.durableIdentifier = identifier
+        configuration.waitsForConnectivity = true
+        configuration.retryPolicy = RetryPolicy(maximumRetries: Int.max)
+        return configuration
+    }
 
     /// `<executable>/<version> Courier/<version> Linux/<kernel>`, in the shape CFNetwork used.
     public static let defaultUserAgent: String = {

@@ -67,6 +67,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var taskDescription: String?
         var metrics: TaskMetrics?
         var download: DownloadJob?
+        var durableTransferID: String?
     }
 
     /// A number unique among the tasks of its session.
@@ -99,6 +100,14 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
 
     /// The download this task does, if it is (or became) a download task.
     var downloadJob: DownloadJob? { mutable.withLock { $0.download } }
+
+    /// In a durable session, the name of the transfer's record (stable across processes, the same in
+    /// ``DurableTransferReport/id``); `nil` before the task started and for tasks that are not recorded.
+    public var durableTransferID: String? { mutable.withLock { $0.durableTransferID } }
+
+    func setDurableTransferID(_ id: String) {
+        mutable.withLock { $0.durableTransferID = id }
+    }
 
     public var id: Int { taskIdentifier }
 
@@ -314,6 +323,13 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
 
     private func start() {
         let session = self.session
+        if let attachError = session.durableAttachError {
+            session.core.taskStarted(self)
+            var error = attachError
+            error.request = originalRequest
+            complete(.failure(error), context: nil)
+            return
+        }
         guard session.core.taskStarted(self) else {
             let error = CourierError(
                 .sessionInvalidated, outcome: .notSent,
@@ -349,52 +365,115 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         defer { Watchdog.shared.unregister(timer) }
         let context = TaskContext(task: self, session: session, timer: timer)
         for monitor in session.configuration.eventMonitors { monitor.taskDidStart(self) }
-        do {
-            var request = originalRequest
-            if let download = downloadJob { request = try download.begin(request) }
-            let prepared = try session.core.prepare(request, isDownload: downloadJob != nil)
-            setCurrentRequest(prepared)
-            var response = try await session.core.execute(prepared, context: context)
-            let head = response.withoutBody
-            mutable.withLock { state in
-                state.response = head
-                state.currentRequest = head.request ?? state.currentRequest
-                state.progress.totalBytesExpectedToReceive = head.expectedContentLength
-            }
-            if let delegate = session.delegate {
-                let disposition = await delegate.session(session, task: self, didReceive: head)
-                switch disposition {
-                case .allow:
-                    break
-                case .cancel:
-                    throw CourierError(
-                        .cancelled, outcome: .ambiguous, message: "the delegate cancelled the task on its response",
-                        response: head)
-                case .becomeDownload(let destination):
-                    try becomeDownload(to: destination, request: prepared)
+        let durable = session.durable
+        var durableRetries = 0
+        while true {
+            do {
+                try durable?.record(self)
+                let response: Response
+                if durable != nil, downloadJob != nil {
+                    response = try await durableDownloadAttempt(context: context)
+                } else {
+                    response = try await attempt(context: context, afterHead: nil)
                 }
-            }
-            if context.isObserved { context.emit(.didReceiveResponse(head)) }
-            if let download = downloadJob {
-                complete(.success(try await download.receive(response, task: self, context: context)), context: context)
-                return
-            }
-            switch delivery {
-            case .collect:
-                response.body = .data(try await collect(response.stream, context: context))
-                try session.configuration.applicationErrorDetector?.check(response)
+                durable?.markFinished(self, response: response)
                 complete(.success(response), context: context)
-            case .stream(let channel):
-                deliverHead(head)
-                try await pump(response.stream, into: channel, context: context)
-                channel.finish()
-                complete(.success(head), context: context)
+            } catch {
+                var failure = finalError(for: error, context: context)
+                if let download = downloadJob { failure = download.conclude(failure) }
+                if let durable, let download = downloadJob,
+                    await durable.retriesDownload(
+                        after: failure, task: self, retries: &durableRetries, context: context)
+                {
+                    // Continue from the bytes on disk (or from nothing when they cannot be checked).
+                    let next = DownloadJob(destination: download.destination, resumeData: failure.downloadResumeData)
+                    mutable.withLock { $0.download = next }
+                    // Progress counts the next response against its own length, as a resumed download does.
+                    resetReceiveProgress()
+                    continue
+                }
+                if case .stream(let channel) = delivery { channel.finish(throwing: failure) }
+                complete(.failure(failure), context: context)
+            }
+            return
+        }
+    }
+
+    /// One attempt of a durable download. An idle timeout fails only this attempt (`timedOut`, keeping the
+    /// partial file) instead of cancelling the task, so that the download can continue.
+    private func durableDownloadAttempt(context: TaskContext) async throws -> Response {
+        let timer = context.timer
+        let idleExpiry = Mutex<Double?>(nil)
+        let running = Mutex<Task<Response, any Error>?>(nil)
+        let onIdle: @Sendable (Double) -> Void = { seconds in
+            idleExpiry.withLock { $0 = seconds }
+            running.withLock { $0 }?.cancel()
+        }
+        let attempt = Task { [self] in
+            // The retry stage sets its own handler around the exchange and clears it after the head.
+            try await self.attempt(context: context, afterHead: { timer.setIdleHandler(onIdle) })
+        }
+        running.withLock { $0 = attempt }
+        timer.setIdleHandler(onIdle)
+        defer { timer.setIdleHandler(nil) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await attempt.value
+            } onCancel: {
+                attempt.cancel()
             }
         } catch {
-            var failure = finalError(for: error, context: context)
-            if let download = downloadJob { failure = download.conclude(failure) }
-            if case .stream(let channel) = delivery { channel.finish(throwing: failure) }
-            complete(.failure(failure), context: context)
+            guard !Task.isCancelled, let seconds = idleExpiry.withLock({ $0 }) else { throw error }
+            throw CourierError(
+                .timedOut, outcome: .ambiguous,
+                message:
+                    "the download stalled: no data for \(Self.format(seconds)) s from \(currentRequest.url.hostDescription)",
+                request: currentRequest, underlyingError: error is CancellationError ? nil : error)
+        }
+    }
+
+    /// Sends the request and receives the response: the body collected, streamed to the caller, or saved
+    /// to a file. Returns the response to complete the task with.
+    private func attempt(context: TaskContext, afterHead: (@Sendable () -> Void)?) async throws -> Response {
+        var request = originalRequest
+        if let download = downloadJob { request = try download.begin(request) }
+        let prepared = try session.core.prepare(request, isDownload: downloadJob != nil)
+        setCurrentRequest(prepared)
+        var response = try await session.core.execute(prepared, context: context)
+        afterHead?()
+        let head = response.withoutBody
+        mutable.withLock { state in
+            state.response = head
+            state.currentRequest = head.request ?? state.currentRequest
+            state.progress.totalBytesExpectedToReceive = head.expectedContentLength
+        }
+        if let delegate = session.delegate {
+            let disposition = await delegate.session(session, task: self, didReceive: head)
+            switch disposition {
+            case .allow:
+                break
+            case .cancel:
+                throw CourierError(
+                    .cancelled, outcome: .ambiguous, message: "the delegate cancelled the task on its response",
+                    response: head)
+            case .becomeDownload(let destination):
+                try becomeDownload(to: destination, request: prepared)
+            }
+        }
+        if context.isObserved { context.emit(.didReceiveResponse(head)) }
+        if let download = downloadJob {
+            return try await download.receive(response, task: self, context: context)
+        }
+        switch delivery {
+        case .collect:
+            response.body = .data(try await collect(response.stream, context: context))
+            try session.configuration.applicationErrorDetector?.check(response)
+            return response
+        case .stream(let channel):
+            deliverHead(head)
+            try await pump(response.stream, into: channel, context: context)
+            channel.finish()
+            return head
         }
     }
 
@@ -586,6 +665,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         for waiter in completionWaiters { waiter.resume(with: result.mapError { $0 as any Error }) }
         for waiter in headWaiters { waiter.resume(with: result.mapError { $0 as any Error }) }
         handler?(result)
+        // A durable transfer is forgotten once reported (before the session counts it done, so that
+        // invalidation finds no record of it).
+        session.durable?.reported(self)
         session.core.taskCompleted(self)
     }
 }

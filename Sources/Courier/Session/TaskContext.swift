@@ -18,6 +18,9 @@ final class TaskContext: Sendable {
     }
 
     private let metrics = Mutex(MetricsState())
+    /// Set once ``TaskEvent/taskIsWaitingForConnectivity`` went out: it is sent at most once per task, however
+    /// many attempts (a durable download's, for one) find the network gone.
+    private let announcedWaiting = Atomic<Bool>(false)
 
     /// Whether the delegate or event monitors listen (fixed for the task's life).
     private let hasStandingObservers: Bool
@@ -38,6 +41,7 @@ final class TaskContext: Sendable {
 
     /// Sends a notification to the task's event streams, the event monitors and the delegate.
     func emit(_ event: TaskEvent) {
+        if case .taskIsWaitingForConnectivity = event, announcedWaiting.exchange(true, ordering: .relaxed) { return }
         task.yieldToSubscribers(event)
         for monitor in core.configuration.eventMonitors {
             monitor.task(task, didEmit: event)

@@ -108,6 +108,9 @@ public protocol SessionDelegate: AnyObject, Sendable {
     func session(_ session: Session, taskIsWaitingForConnectivity task: SessionTask)
     /// The session was invalidated; it has let go of the delegate.
     func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?)
+    /// A durable session has reported every transfer it found on disk when it attached (see
+    /// ``DurableEvent/didFinishEvents``); called once per session.
+    func sessionDidFinishEvents(forDurableSession session: Session)
 }
 
 extension SessionDelegate {
@@ -144,6 +147,7 @@ extension SessionDelegate {
     public func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?) {}
     public func session(_ session: Session, taskIsWaitingForConnectivity task: SessionTask) {}
     public func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?) {}
+    public func sessionDidFinishEvents(forDurableSession session: Session) {}
 }
 
 /// Observes every task of a session (logging, HAR recording, metrics export). Monitors see events;

@@ -21,6 +21,12 @@ struct DownloadCommand: AsyncParsableCommand {
               courier download https://example.com/big.iso
               courier download https://example.com/big.iso -o /tmp/big.iso --continue
               courier download :8080/files/report.pdf -o ~/Downloads/
+              courier download https://example.com/big.iso --durable
+
+            With --durable the transfer runs in a durable session named after FILE (records under
+            $XDG_DATA_HOME/courier/durable/): it retries network failures by itself, waits for the
+            network to come back, and if the process is killed, running the same command again
+            re-attaches to the transfer and fetches only the missing bytes.
             """
     )
 
@@ -37,6 +43,9 @@ struct DownloadCommand: AsyncParsableCommand {
         help: "Continue a partial download of the same URL left in FILE.part.")
     var continuePartial = false
 
+    @Flag(help: "Run in a durable session named after FILE: retries by itself, survives a crash (rerun to continue).")
+    var durable = false
+
     @Option(help: "The idle timeout in seconds (default 30).")
     var timeout: Double?
 
@@ -48,6 +57,7 @@ struct DownloadCommand: AsyncParsableCommand {
     func validate() throws {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
         if output?.isEmpty == true { throw ValidationError("-o needs a file or directory name") }
+        if durable && continuePartial { throw ValidationError("--durable continues by itself; leave out --continue") }
     }
 
     func run() async throws {
@@ -56,13 +66,40 @@ struct DownloadCommand: AsyncParsableCommand {
         let (destination, namedByUser) = try chooseDestination(for: url)
         let resumeData = continuePartial ? partialDownload(at: destination, of: url, io: io) : nil
 
-        var configuration = SessionConfiguration.ephemeral
-        retryOptions.apply(to: &configuration, verbose: false, io: io)
+        var configuration =
+            durable ? SessionConfiguration.durable(identifier: Self.durableIdentifier(for: destination)) : .ephemeral
+        if durable {
+            // Only the transfer is durable: cookies, credentials and cache stay in memory, as without it.
+            let ephemeral = SessionConfiguration.ephemeral
+            configuration.httpCookieStorage = ephemeral.httpCookieStorage
+            configuration.urlCredentialStorage = ephemeral.urlCredentialStorage
+            configuration.urlCache = nil
+        }
+        // A durable session retries until its resource timeout unless --retry caps it.
+        if !durable || retryOptions.retries > 0 { retryOptions.apply(to: &configuration, verbose: false, io: io) }
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
-        let session = Session(configuration: configuration)
+        // What an earlier durable run kept, read before the session re-attaches and appends to it.
+        let keptBytes = durable ? (try? DownloadResumeData(partialDownloadFor: destination))?.bytesOnDisk ?? 0 : 0
+        let session: Session
+        do {
+            session = try Session(attaching: configuration)
+        } catch let error as CourierError {
+            io.writeError("courier: error: \(error.message)\n")
+            throw CLIExit(status: CourierCLI.ExitStatus.failure)
+        }
         defer { Task { await session.finishTasksAndInvalidate() } }
 
-        let task = session.makeDownloadTask(with: Request(url: url), to: destination, resumingFrom: resumeData)
+        var reattached: (task: SessionTask?, keptBytes: Int64)?
+        if durable {
+            reattached = await reattachedDownload(of: url, in: session, to: destination, keptBytes: keptBytes)
+            if let found = reattached, found.task == nil {
+                io.writeError("saved \(destination.path) (finished before the earlier run ended)\n")
+                return
+            }
+        }
+        let task =
+            reattached?.task
+            ?? session.makeDownloadTask(with: Request(url: url), to: destination, resumingFrom: resumeData)
         let events = task.events
         let watcher = Task {
             var line = DownloadProgressLine(terminal: io.isErrorTerminal)
@@ -89,7 +126,7 @@ struct DownloadCommand: AsyncParsableCommand {
             _ = await watcher.value
             throw report(error, destination: destination, io: io)
         }
-        let resumedAt = await watcher.value
+        let resumedAt = max(await watcher.value, reattached?.keptBytes ?? 0)
 
         var saved = destination
         if !namedByUser, response.value(forHTTPHeaderField: "Content-Disposition") != nil {
@@ -106,6 +143,50 @@ struct DownloadCommand: AsyncParsableCommand {
         if resumedAt > 0 { summary += ", continued from byte \(resumedAt)" }
         if size != nil { summary += ")" }
         io.writeError(summary + "\n")
+    }
+
+    // MARK: Durable
+
+    /// The durable session's name for a download to `destination`: its file name made safe, and a hash of
+    /// the whole path so that two directories do not share one.
+    static func durableIdentifier(for destination: URL) -> String {
+        let path = destination.standardizedFileURL.path
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let name = String(
+            destination.lastPathComponent.unicodeScalars.prefix(64).map { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-")
+                    ? Character(scalar) : "_"
+            })
+        return "download-\(name)-\(String(hash, radix: 16))"
+    }
+
+    /// What an earlier run of the same durable download left: its task, started again by the session
+    /// (with the bytes the partial file held), or `(nil, 0)` when it had finished; `nil` when there was
+    /// nothing, and a new task is needed.
+    func reattachedDownload(of url: URL, in session: Session, to destination: URL, keptBytes: Int64) async
+        -> (task: SessionTask?, keptBytes: Int64)?
+    {
+        for await event in session.durableEvents {
+            switch event {
+            case .transferResumed(let task) where task.originalRequest.url != url:
+                // An earlier run saved another URL to this file: this command replaces it.
+                task.cancel()
+            case .transferResumed(let task):
+                // A resumed transfer's end comes only after it completes: take the task and stop reading.
+                return (task, keptBytes)
+            case .transferCompleted(let report)
+            where report.error == nil && report.destination == destination && report.url == url:
+                return (nil, 0)
+            case .transferCompleted:
+                continue
+            case .didFinishEvents:
+                return nil
+            }
+        }
+        return nil
     }
 
     // MARK: Files

@@ -34,7 +34,10 @@ extension Session {
         with request: Request, to destination: URL?, resumingFrom resumeData: DownloadResumeData?,
         writeBudget: CacheWriteBudget?
     ) -> SessionTask {
-        let job = DownloadJob(destination: destination, resumeData: resumeData, writeBudget: writeBudget)
+        // A durable download needs a place that outlives the process, not a temporary file.
+        let target =
+            destination ?? durable.map { $0.store.downloadsDirectory.appendingPathComponent(UUID().uuidString) }
+        let job = DownloadJob(destination: target, resumeData: resumeData, writeBudget: writeBudget)
         return makeTask(request, kind: .download, delivery: .collect, download: job)
     }
 
