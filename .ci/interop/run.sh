@@ -32,6 +32,8 @@ chmod 755 "$work"
 mkdir -p "$work/www"
 head -c 1024 /dev/urandom > "$work/www/small.bin"
 head -c $((32 * 1024 * 1024)) /dev/urandom > "$work/www/large.bin"
+# The 1 GiB file (not committed): 32 MiB of random bytes repeated 32 times.
+for _ in $(seq 32); do cat "$work/www/large.bin"; done > "$work/www/huge.bin"
 echo '{"service":"nginx","ok":true}' > "$work/www/hello.json"
 # For the HTTP cache tests: one small file per test case, and a compressible JSON document.
 mkdir -p "$work/www/fresh" "$work/www/stale" "$work/www/nocache" "$work/www/epoch" "$work/www/gz"

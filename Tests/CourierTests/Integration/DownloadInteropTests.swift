@@ -10,7 +10,7 @@ import Testing
     .enabled(
         if: ProcessInfo.processInfo.environment["COURIER_INTEROP"] == "1",
         "set COURIER_INTEROP=1 (see .ci/interop/run.sh)"),
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(5)))
 struct DownloadInteropTests {
     let environment = ProcessInfo.processInfo.environment
     var httpURL: String { environment["COURIER_NGINX_HTTP_URL"] ?? "" }
@@ -22,17 +22,21 @@ struct DownloadInteropTests {
         return Session(configuration: configuration, delegate: delegate)
     }
 
-    @Test func aLargeFileArrivesByteExact() async throws {
+    /// The 32 MiB file and the 1 GiB one (`.ci/interop/run.sh` writes both).
+    static let files: [(name: String, size: Int64)] = [("large.bin", 32 << 20), ("huge.bin", 1 << 30)]
+
+    @Test(arguments: files)
+    func aLargeFileArrivesByteExact(file: (name: String, size: Int64)) async throws {
         try await withTemporaryDirectory { directory in
             let session = makeSession()
-            let destination = directory.appendingPathComponent("large.bin")
-            let task = session.makeDownloadTask(with: try Request("\(httpURL)/large.bin"), to: destination)
+            let destination = directory.appendingPathComponent(file.name)
+            let task = session.makeDownloadTask(with: try Request("\(httpURL)/\(file.name)"), to: destination)
             task.resume()
             let response = try await task.value
             #expect(response.status == .ok)
-            #expect(task.progress.totalBytesReceived == 32 * 1024 * 1024)
-            #expect(try sha256(of: destination) == sha256(of: root.appendingPathComponent("large.bin")))
-            #expect(fileNames(in: directory) == ["large.bin"])
+            #expect(task.progress.totalBytesReceived == file.size)
+            #expect(try sha256(of: destination) == sha256(of: root.appendingPathComponent(file.name)))
+            #expect(fileNames(in: directory) == [file.name])
             await session.finishTasksAndInvalidate()
         }
     }
@@ -56,13 +60,14 @@ struct DownloadInteropTests {
         }
     }
 
-    @Test func anInterruptedDownloadFetchesOnlyTheRemainder() async throws {
+    @Test(arguments: files)
+    func anInterruptedDownloadFetchesOnlyTheRemainder(file: (name: String, size: Int64)) async throws {
         try await withTemporaryDirectory { directory in
-            let total: Int64 = 32 * 1024 * 1024
+            let total = file.size
             let (reached, continuation) = AsyncStream<Void>.makeStream()
             let session = makeSession(delegate: HalfwayDelegate(half: total / 2, reached: continuation))
-            let destination = directory.appendingPathComponent("large.bin")
-            let first = session.makeDownloadTask(with: try Request("\(httpURL)/large.bin"), to: destination)
+            let destination = directory.appendingPathComponent(file.name)
+            let first = session.makeDownloadTask(with: try Request("\(httpURL)/\(file.name)"), to: destination)
             first.resume()
             for await _ in reached { break }
             let resumeData = try #require(await first.cancelProducingResumeData())
@@ -76,8 +81,8 @@ struct DownloadInteropTests {
             #expect(response.status.code == 206)
             // Only the missing part crossed the wire the second time.
             #expect(second.progress.totalBytesReceived == total - resumeData.bytesOnDisk)
-            #expect(try sha256(of: destination) == sha256(of: root.appendingPathComponent("large.bin")))
-            #expect(fileNames(in: directory) == ["large.bin"])
+            #expect(try sha256(of: destination) == sha256(of: root.appendingPathComponent(file.name)))
+            #expect(fileNames(in: directory) == [file.name])
             await session.finishTasksAndInvalidate()
         }
     }
