@@ -36,7 +36,9 @@ func withHTTPClient<Result>(
     var configuration = HTTPClient.Configuration()
     configuration.redirectConfiguration = .disallow
     configuration.httpVersion = httpVersion
-    configuration.timeout = .init(connect: .seconds(5), read: readTimeout)
+    // The connect timeout also bounds the wait for a pooled connection: generous, for requests queued
+    // behind others at the stalled start of a full parallel run.
+    configuration.timeout = .init(connect: .seconds(30), read: readTimeout)
     configuration.connectionPool.retryConnectionEstablishment = false
     if let authority {
         var tls = TLSConfiguration.makeClientConfiguration()

@@ -257,7 +257,9 @@ struct DurableSessionTests {
                 ])
         }) { server, directory in
             var configuration = Self.configuration(in: directory)
-            configuration.timeoutIntervalForRequest = 2
+            // Long enough for the head and the first 60 000 bytes to arrive on a loaded machine (a full
+            // parallel test run), short enough to notice the stall.
+            configuration.timeoutIntervalForRequest = 6
             let session = try Session(attaching: configuration)
             let destination = directory.appendingPathComponent("stall.bin")
             try await session.download(for: Request(url: server.url("/stall.bin")), to: destination)
