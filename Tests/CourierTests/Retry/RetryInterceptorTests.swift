@@ -220,17 +220,19 @@ struct RetryInterceptorTests {
 
     @Test func waitsAddUpAgainstTheResourceTimeout() async throws {
         let clock = TestRetryClock()
-        let busy = TestServer.Response.text("busy", status: 503, headers: [.retryAfter: "8"])
+        let busy = TestServer.Response.text("busy", status: 503, headers: [.retryAfter: "50"])
         try await withServer(
             configure: {
                 retrying(clock, retries: 5)(&$0)
-                $0.timeoutIntervalForResource = 20
+                $0.timeoutIntervalForResource = 125
             }, handler: { _ in busy }
         ) { server, session in
-            // 8 s, then 8 s more (16 < 20), then a third wait would end at 24 s: stop.
+            // 50 s, then 50 s more (100 < 125), then a third wait would end at 150 s: stop. (The test clock
+            // does not sleep; the real clock also counts against the deadline, so the budget leaves room
+            // for a loaded machine's real seconds.)
             let response = try await session.data(for: Request(url: server.url("/")))
             #expect(response.status.code == 503)
-            #expect(clock.sleeps == [8, 8])
+            #expect(clock.sleeps == [50, 50])
             #expect(server.recordedRequests.count == 3)
         }
     }
