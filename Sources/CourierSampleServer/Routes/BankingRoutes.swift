@@ -5,6 +5,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
+
 /// Chapter 6, the Mobile Banking service: Basic login that can register the device (issuing a PKCS#12
 /// client identity), the sealed accounts list and the sealed transfer request; and the authentication
 /// endpoints `/auth/basic`, `/auth/digest/{qop}/{algorithm}` and `/auth/clientcert`.
@@ -65,7 +67,7 @@ enum BankingRoutes {
                 storage.transferCounter += 1
                 return storage.transferCounter
             }
-            var members: [(String, SampleJSON)] = [
+            var members: [(String, JSONValue)] = [
                 ("result", .string("SUCCESS")), ("transferId", .number(Double(id))), ("user", .string(user)),
                 ("fromAccount", .string(fromAccount)), ("toAccount", .string(toAccount)),
                 ("amount", .string(amount)), ("transferDate", .string(transferDate)),
@@ -107,7 +109,7 @@ enum BankingRoutes {
                     "no client certificate was presented; call this endpoint on the client-certificate port with an identity from POST /banking/authenticate?registerDevice=true"
                 )
             }
-            var members: [(String, SampleJSON)] = [
+            var members: [(String, JSONValue)] = [
                 ("authenticated", .bool(true)), ("subject", .string(certificate.subject)),
                 ("issuer", .string(certificate.issuer)),
             ]
@@ -123,7 +125,7 @@ enum BankingRoutes {
         guard let user = HTTPAuthentication.basicUser(request, users: state.configuration.users) else {
             var headers = HTTPAuthentication.basicChallenge(realm: self.realm)
             headers[.contentType] = "application/json; charset=utf-8"
-            let body = SampleJSON.object([
+            let body = JSONValue.object([
                 ("result", .string("FAILURE")), ("additional_info", .string("Authentication Failed")),
                 (
                     "error",
@@ -141,7 +143,7 @@ enum BankingRoutes {
             return SampleHTTP.json(body, status: .unauthorized, headers: headers)
         }
         let register = SampleHTTP.query(request, "registerDevice") ?? form.first { $0.0 == "registerDevice" }?.1
-        var members: [(String, SampleJSON)] = [
+        var members: [(String, JSONValue)] = [
             ("result", .string("SUCCESS")), ("additional_info", .string("Authentication Successful")),
         ]
         switch register?.lowercased() {

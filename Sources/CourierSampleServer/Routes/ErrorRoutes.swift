@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
+
 /// Chapter 5: login issuing a bearer token, the token-protected uploads feed, the application error
 /// envelope (HTTP 200 carrying an error), and fault switches for tests.
 enum ErrorRoutes {
@@ -26,7 +28,7 @@ enum ErrorRoutes {
         }
         router.get("/feeds/uploads") { request, _ -> Response in
             let user = try self.bearerUser(request, state: state)
-            let items: [SampleJSON] = RequestRoutes.videos.map { video in
+            let items: [JSONValue] = RequestRoutes.videos.map { video in
                 .object([
                     ("title", .string(video.title)), ("owner", .string(user)),
                     ("url", .string(state.baseURL.absoluteString + "/media/\(video.name).mp4")),

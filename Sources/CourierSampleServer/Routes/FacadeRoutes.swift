@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
 import enum Courier.URLEncoding
 
 /// Chapter 2: the remote façade over simulated third-party upstreams (CSV, XML wrapped in an XML string,
@@ -58,11 +59,11 @@ enum FacadeRoutes {
         }
         router.get("/upstream/weather-a") { request, _ -> Response in
             let weather = try self.weather(SampleHTTP.query(request, "zip"))
-            let condition: SampleJSON = .object([
+            let condition: JSONValue = .object([
                 ("code", .string("28")), ("date", .string("Thu, 17 May 2012 4:51 pm EDT")),
                 ("temp", .string(String(weather.temperature))), ("text", .string(weather.conditions)),
             ])
-            let body: SampleJSON = .object([
+            let body: JSONValue = .object([
                 (
                     "query",
                     .object([
@@ -75,7 +76,7 @@ enum FacadeRoutes {
         }
         router.get("/upstream/weather-b") { request, _ -> Response in
             let weather = try self.weather(SampleHTTP.query(request, "zip"))
-            let body: SampleJSON = .object([
+            let body: JSONValue = .object([
                 ("units", .object([("temperature", .string("F"))])),
                 (
                     "condition",
@@ -126,7 +127,7 @@ enum FacadeRoutes {
                 throw SampleError(.notFound, "no locator for environment \"\(environment)\" (dev, qa, production)")
             }
             let base = state.baseURL.absoluteString
-            let services: [SampleJSON] = [
+            let services: [JSONValue] = [
                 ("stockQuote", "stockquote"), ("weather", "weather"),
             ].map { name, path in
                 .object([
@@ -322,7 +323,7 @@ enum FacadeRoutes {
         return chosen
     }
 
-    static func quoteJSON(_ quote: Quote, version: String) -> SampleJSON {
+    static func quoteJSON(_ quote: Quote, version: String) -> JSONValue {
         if version == "1.0" {
             return .object([
                 ("symbol", .string(quote.symbol)), ("name", .string(quote.name)),
@@ -335,7 +336,7 @@ enum FacadeRoutes {
         ])
     }
 
-    static func weatherJSON(_ weather: Weather, version: String) -> SampleJSON {
+    static func weatherJSON(_ weather: Weather, version: String) -> JSONValue {
         if version == "1.0" {
             return .object([
                 ("city", .string(weather.city)), ("state", .string(weather.state)),

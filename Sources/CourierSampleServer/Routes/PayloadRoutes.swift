@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
+
 /// Chapter 4: the news reader's services — the top-stories RSS feed (with `feedburner:origLink`), the
 /// article pages it scrapes, the related-items search, the share endpoint (JSON or XML), and a SOAP 1.2
 /// weather service.
@@ -207,9 +209,9 @@ enum PayloadRoutes {
         return html
     }
 
-    static func search(query: String, perPage: Int, base: URL) -> SampleJSON {
+    static func search(query: String, perPage: Int, base: URL) -> JSONValue {
         let terms = query.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-        var results: [SampleJSON] = []
+        var results: [JSONValue] = []
         var index = 0
         for article in self.articles {
             let matched = terms.contains { term in

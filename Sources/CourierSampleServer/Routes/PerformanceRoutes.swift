@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
+
 /// Chapter 7, performance: the compression echo (the book's Decomp.cgi) and endpoints for every HTTP cache
 /// behaviour. Response compression itself is ``ResponseCompressionMiddleware``.
 enum PerformanceRoutes {
@@ -69,7 +71,7 @@ enum PerformanceRoutes {
     /// A JSON body naming the endpoint, a counter of every `/cache/…` response the server has produced
     /// (a cache hit shows an old number) and when it was served.
     static func cacheResponse(
-        _ endpoint: String, state: SampleServerState, headers: HTTPFields, extra: [(String, SampleJSON)]
+        _ endpoint: String, state: SampleServerState, headers: HTTPFields, extra: [(String, JSONValue)]
     ) -> Response {
         let counter = self.nextCounter(state: state)
         var fields = headers

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
+import enum Courier.JSONValue
+
 /// Chapter 10, the push provider's registration service: devices register `user` + `token`, and an
 /// authenticated caller builds the `aps` payload for every token of a user. Nothing is sent to Apple: the
 /// answer lists the notifications a provider would send (``CourierPush`` is the client that sends them).
@@ -46,7 +48,7 @@ enum PushRoutes {
             guard let message = fields["message"], !message.isEmpty else {
                 throw SampleError.badRequest("missing field \"message\"")
             }
-            var aps: [(String, SampleJSON)] = [("alert", .string(message))]
+            var aps: [(String, JSONValue)] = [("alert", .string(message))]
             if let badgeText = fields["badge"], !badgeText.isEmpty {
                 guard let badge = Int(badgeText), (0...99_999).contains(badge) else {
                     throw SampleError.badRequest("badge is a whole number from 0 (clears the badge) to 99999")
@@ -54,8 +56,8 @@ enum PushRoutes {
                 aps.append(("badge", .number(Double(badge))))
             }
             if let sound = fields["sound"], !sound.isEmpty { aps.append(("sound", .string(sound))) }
-            let payload = SampleJSON.object([("aps", .object(aps))])
-            let size = payload.text.utf8.count
+            let payload = JSONValue.object([("aps", .object(aps))])
+            let size = payload.compactText.utf8.count
             guard size <= self.maximumPayloadBytes else {
                 throw SampleError(
                     .contentTooLarge,
@@ -66,7 +68,7 @@ enum PushRoutes {
             guard !tokens.isEmpty else {
                 throw SampleError(.notFound, "no device is registered for user \"\(user)\"")
             }
-            let notifications: [SampleJSON] = tokens.map { token in
+            let notifications: [JSONValue] = tokens.map { token in
                 .object([("token", .string(token)), ("payload", payload)])
             }
             return SampleHTTP.json(

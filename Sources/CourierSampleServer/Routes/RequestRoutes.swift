@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
 import enum Courier.URLEncoding
 
 /// Chapter 3: the video feed and its media files (ETag, Last-Modified, ranges), cookies, header echo,
@@ -306,8 +307,8 @@ enum RequestRoutes {
 
     // MARK: Echo
 
-    static func headersJSON(_ headers: HTTPFields) -> SampleJSON {
-        var members: [(String, SampleJSON)] = []
+    static func headersJSON(_ headers: HTTPFields) -> JSONValue {
+        var members: [(String, JSONValue)] = []
         var seen: [String: Int] = [:]
         for field in headers {
             let name = field.name.rawName
@@ -323,7 +324,7 @@ enum RequestRoutes {
 
     static func echo(_ request: Request, state: SampleServerState) async throws -> Response {
         let data = try await SampleHTTP.bodyData(request, limit: state.configuration.bodyLimit)
-        var members: [(String, SampleJSON)] = [
+        var members: [(String, JSONValue)] = [
             ("method", .string(request.method.rawValue)),
             ("url", .string(state.baseURL.absoluteString + request.uri.string)),
             ("args", .object(SampleHTTP.queryItems(request).map { ($0.0, .string($0.1)) })),
@@ -336,10 +337,10 @@ enum RequestRoutes {
             }
             members.append(("form", .object(URLEncoding.parseQuery(text).map { ($0.0, .string($0.1)) })))
         } else if contentType.hasPrefix("application/json") && !data.isEmpty {
-            guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            guard let value = try? JSONValue(parsing: data, allowsFragments: true) else {
                 throw SampleError.badRequest("the body is not valid JSON")
             }
-            members.append(("json", SampleJSON(any: object)))
+            members.append(("json", value))
         } else if !data.isEmpty {
             members.append(("data", .string(String(data: data, encoding: .utf8) ?? data.base64EncodedString())))
         }
@@ -396,24 +397,5 @@ enum ByteRange {
         }
         guard start < size else { return .unsatisfiable }
         return .satisfiable(start..<(end + 1))
-    }
-}
-
-extension SampleJSON {
-    /// Converts a JSONSerialization value.
-    init(any value: Any) {
-        switch value {
-        case let value as String: self = .string(value)
-        case let value as NSNumber:
-            if String(cString: value.objCType) == "c" {
-                self = .bool(value.boolValue)
-            } else {
-                self = .number(value.doubleValue)
-            }
-        case let value as [Any]: self = .array(value.map { SampleJSON(any: $0) })
-        case let value as [String: Any]:
-            self = .object(value.keys.sorted().map { ($0, SampleJSON(any: value[$0]!)) })
-        default: self = .null
-        }
     }
 }

@@ -6,6 +6,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.JSONValue
+
 /// The textbook's PHP services (chapter 2): plain and HMAC timestamp login, the server time that keys the
 /// HMAC, the video list, and single and multiple file uploads that stream to disk.
 enum TextbookRoutes {
@@ -214,7 +216,7 @@ enum TextbookRoutes {
         guard !files.isEmpty else {
             throw SampleError.badRequest("missing file field \"\(fileField)\" (a part with a file name)")
         }
-        let filesJSON: [SampleJSON] = files.map { file in
+        let filesJSON: [JSONValue] = files.map { file in
             .object([
                 ("field", .string(file.field)), ("name", .string(file.name)), ("storedAs", .string(file.storedAs)),
                 ("size", .number(Double(file.size))),

@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import struct Courier.JSONObject
+import enum Courier.JSONValue
 import enum Courier.URLEncoding
 
 /// An error an endpoint answers with: a status and a JSON body
@@ -56,74 +58,21 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// A minimal ordered JSON value for the server's own answers (key order as written, like the books').
-indirect enum SampleJSON: Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([SampleJSON])
-    case object([(String, SampleJSON)])
+extension JSONValue {
+    /// An object with its members in the order written (the books' answers list their fields in a
+    /// deliberate order).
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
 
-    func write(into text: inout String) {
-        switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .number(let value):
-            if value.rounded() == value && abs(value) < 1e15 {
-                text += String(Int64(value))
-            } else {
-                text += String(value)
-            }
-        case .string(let value): Self.writeString(value, into: &text)
-        case .array(let values):
-            text += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(into: &text)
-            }
-            text += "]"
-        case .object(let members):
-            text += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.writeString(key, into: &text)
-                text += ":"
-                value.write(into: &text)
-            }
-            text += "}"
-        }
-    }
-
-    var text: String {
-        var text = ""
-        self.write(into: &text)
-        return text
-    }
-
-    static func writeString(_ value: String, into text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
-    }
+    /// The value as compact JSON text. Every value the server builds is finite, so serializing cannot
+    /// fail; a value that did fail would answer `null` rather than crash the server.
+    var compactText: String { (try? self.serializedString(options: .fragmentsAllowed)) ?? "null" }
 }
 
 enum SampleHTTP {
-    static func json(_ value: SampleJSON, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: value.text)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: value.compactText)))
     }
 
     static func encodable(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
