@@ -28,7 +28,11 @@ import Testing
         let selectors = ["p", "div p", "ul > li", ".cnn_storypgraphtxt", "#x", "[alt]", "[src=a.png]", "*"]
         for round in 0..<1_500 {
             var bytes = Self.seeds[Int(generator.next() % UInt64(Self.seeds.count))]
-            for _ in 0...(generator.next() % 4) { mutate(&bytes, using: &generator) }
+            for _ in 0...(generator.next() % 4) {
+                Mutation.apply(
+                    to: &bytes, fragments: Self.fragments, maximumDeletion: 8, maximumRepeat: 32,
+                    using: &generator)
+            }
             var tokenCount = 0
             for _ in HTMLTokenizer(bytes: bytes) {
                 tokenCount += 1
@@ -51,30 +55,6 @@ import Testing
                 }
                 #expect(level <= 33)
             }
-        }
-    }
-
-    private func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
-        guard !bytes.isEmpty else {
-            bytes = Self.fragments[Int(generator.next() % UInt64(Self.fragments.count))]
-            return
-        }
-        let index = Int(generator.next() % UInt64(bytes.count))
-        switch generator.next() % 6 {
-        case 0:
-            bytes.removeSubrange(index...)
-        case 1:
-            bytes[index] ^= UInt8(1) << UInt8(generator.next() % 8)
-        case 2:
-            let fragment = Self.fragments[Int(generator.next() % UInt64(Self.fragments.count))]
-            bytes.insert(contentsOf: fragment, at: index)
-        case 3:
-            bytes.removeSubrange(index..<min(bytes.count, index + 1 + Int(generator.next() % 8)))
-        case 4:
-            bytes.swapAt(index, Int(generator.next() % UInt64(bytes.count)))
-        default:
-            let length = min(bytes.count - index, 1 + Int(generator.next() % 32))
-            bytes.insert(contentsOf: bytes[index..<index + length], at: index)
         }
     }
 }

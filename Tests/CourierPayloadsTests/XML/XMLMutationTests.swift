@@ -17,7 +17,11 @@ import Testing
         var errors = 0
         for _ in 0..<1_500 {
             var bytes = seeds[Int(generator.next() % UInt64(seeds.count))]
-            for _ in 0...(generator.next() % 3) { mutate(&bytes, using: &generator) }
+            for _ in 0...(generator.next() % 3) {
+                Mutation.apply(
+                    to: &bytes, fragments: Self.markupFragments, maximumDeletion: 4, maximumRepeat: 16,
+                    using: &generator)
+            }
             let whole = parse(bytes)
             var cuts: [Int] = []
             if !bytes.isEmpty {
@@ -33,30 +37,5 @@ import Testing
         }
         // Most mutants must be malformed, or the mutations are not doing their job.
         #expect(errors > 750)
-    }
-
-    private func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
-        guard !bytes.isEmpty else {
-            bytes = Self.markupFragments[Int(generator.next() % UInt64(Self.markupFragments.count))]
-            return
-        }
-        let index = Int(generator.next() % UInt64(bytes.count))
-        switch generator.next() % 6 {
-        case 0:
-            bytes.removeSubrange(index...)
-        case 1:
-            bytes[index] ^= UInt8(1) << UInt8(generator.next() % 8)
-        case 2:
-            let fragment = Self.markupFragments[Int(generator.next() % UInt64(Self.markupFragments.count))]
-            bytes.insert(contentsOf: fragment, at: index)
-        case 3:
-            bytes.removeSubrange(index..<min(bytes.count, index + 1 + Int(generator.next() % 4)))
-        case 4:
-            let other = Int(generator.next() % UInt64(bytes.count))
-            bytes.swapAt(index, other)
-        default:
-            let length = min(bytes.count - index, 1 + Int(generator.next() % 16))
-            bytes.insert(contentsOf: bytes[index..<index + length], at: index)
-        }
     }
 }
