@@ -87,7 +87,8 @@ struct DownloadCommand: AsyncParsableCommand {
             io.writeError("courier: error: \(error.message)\n")
             throw CLIExit(status: CourierCLI.ExitStatus.failure)
         }
-        defer { Task { await session.finishTasksAndInvalidate() } }
+        var invalidated = false
+        defer { if !invalidated { Task { await session.finishTasksAndInvalidate() } } }
 
         var reattached: (task: SessionTask?, keptBytes: Int64)?
         if durable {
@@ -127,6 +128,10 @@ struct DownloadCommand: AsyncParsableCommand {
             throw report(error, destination: destination, io: io)
         }
         let resumedAt = max(await watcher.value, reattached?.keptBytes ?? 0)
+        // Wait until the session has counted the task done: a durable transfer's record is removed only
+        // then, and the process must not exit before that.
+        invalidated = true
+        await session.finishTasksAndInvalidate()
 
         var saved = destination
         if !namedByUser, response.value(forHTTPHeaderField: "Content-Disposition") != nil {
