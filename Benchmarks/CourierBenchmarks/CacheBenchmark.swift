@@ -11,6 +11,8 @@ enum CacheBenchmark {
     struct Options {
         var requests = 3000
         var decompressMiB = 100
+        /// `memory` or `disk`: only that case's hits, repeated (for a profiler).
+        var only: String?
     }
 
     static func run(arguments: [String]) async throws {
@@ -20,6 +22,7 @@ enum CacheBenchmark {
             switch argument {
             case "--requests": options.requests = Int(iterator.next() ?? "") ?? options.requests
             case "--decompress-mib": options.decompressMiB = Int(iterator.next() ?? "") ?? options.decompressMiB
+            case "--only": options.only = iterator.next()
             case "--quick":
                 options.requests = 300
                 options.decompressMiB = 16
@@ -30,7 +33,7 @@ enum CacheBenchmark {
         report("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // Decoding first, so the high-water mark is not raised by anything else.
-        try await decompression(mebibytes: options.decompressMiB)
+        if options.only == nil { try await decompression(mebibytes: options.decompressMiB) }
 
         let small = Data(repeating: 0x61, count: 1024)
         let disk = Data((0..<(16 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
@@ -64,16 +67,38 @@ enum CacheBenchmark {
         let smallURL = server.baseURL.appendingPathComponent("small")
         let diskURL = server.baseURL.appendingPathComponent("disk")
 
-        let memoryHit = try await measure(memorySession, smallURL, count: options.requests, expect: .localCache)
-        let smallLoopback = try await measure(networkSession, smallURL, count: options.requests, expect: .networkLoad)
-        let diskHit = try await measure(diskSession, diskURL, count: options.requests, expect: .localCache)
-        let diskLoopback = try await measure(networkSession, diskURL, count: options.requests, expect: .networkLoad)
-        let revalidation = try await measure(
-            memorySession, server.baseURL.appendingPathComponent("etag"), count: options.requests,
-            expect: .conditionalCacheHit)
-        let plain = try await measure(
-            networkSession, server.baseURL.appendingPathComponent("plain"), count: options.requests,
-            expect: .networkLoad)
+        switch options.only {
+        case "memory":
+            let hit = try await measure(memorySession, smallURL, count: options.requests, expect: .localCache)
+            report("fresh memory hit (1 KiB): \(format(hit)) µs")
+            return
+        case "disk":
+            let hit = try await measure(diskSession, diskURL, count: options.requests, expect: .localCache)
+            report("disk hit (16 KiB): \(format(hit)) µs")
+            return
+        case "revalidate":
+            let hit = try await measure(
+                memorySession, server.baseURL.appendingPathComponent("etag"), count: options.requests,
+                expect: .conditionalCacheHit)
+            report("304 revalidation: \(format(hit)) µs")
+            return
+        case "plain":
+            let hit = try await measure(
+                networkSession, server.baseURL.appendingPathComponent("plain"), count: options.requests,
+                expect: .networkLoad)
+            report("plain small request: \(format(hit)) µs")
+            return
+        case nil: break
+        case let other?: throw BenchmarkError("unknown case \(other); use memory, disk, revalidate or plain")
+        }
+        // Each case and its baseline alternate in rounds, so that the machine's moods affect both alike.
+        let (memoryHit, smallLoopback) = try await measurePair(
+            (memorySession, smallURL, .localCache), (networkSession, smallURL, .networkLoad), count: options.requests)
+        let (diskHit, diskLoopback) = try await measurePair(
+            (diskSession, diskURL, .localCache), (networkSession, diskURL, .networkLoad), count: options.requests)
+        let (revalidation, plain) = try await measurePair(
+            (memorySession, server.baseURL.appendingPathComponent("etag"), .conditionalCacheHit),
+            (networkSession, server.baseURL.appendingPathComponent("plain"), .networkLoad), count: options.requests)
 
         report("")
         report("| case | median µs | same request over loopback, median µs | ratio |")
@@ -96,14 +121,45 @@ enum CacheBenchmark {
 
     static func format(_ microseconds: Double) -> String { String(format: "%.1f", microseconds) }
 
+    typealias Case = (session: Session, url: URL, expect: TransactionMetrics.ResourceFetchType)
+
+    /// The medians of two cases measured in five alternating rounds of `count / 5` loads each.
+    static func measurePair(_ first: Case, _ second: Case, count: Int) async throws -> (Double, Double) {
+        let rounds = 5
+        let perRound = max(1, count / rounds)
+        var firstSamples: [Double] = []
+        var secondSamples: [Double] = []
+        for round in 0..<rounds {
+            firstSamples += try await samples(
+                first.session, first.url, count: perRound, expect: first.expect, warm: round == 0)
+            secondSamples += try await samples(
+                second.session, second.url, count: perRound, expect: second.expect, warm: round == 0)
+        }
+        return (median(firstSamples), median(secondSamples))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
     /// The median wall time of `count` sequential loads of `url`, in microseconds, after a warm-up.
     static func measure(
         _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType
     ) async throws -> Double {
-        for _ in 0..<max(20, count / 10) { _ = try await session.data(for: Request(url: url)) }
-        let check = try await session.data(for: Request(url: url))
-        guard check.metrics?.transactionMetrics.last?.resourceFetchType == expect else {
-            throw BenchmarkError("\(url.path) was not a \(expect) in the warm-up")
+        median(try await samples(session, url, count: count, expect: expect, warm: true))
+    }
+
+    /// Wall times of `count` sequential loads of `url`, in microseconds (after a warm-up when `warm`).
+    static func samples(
+        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType, warm: Bool
+    ) async throws -> [Double] {
+        if warm {
+            for _ in 0..<max(20, count / 10) { _ = try await session.data(for: Request(url: url)) }
+            let check = try await session.data(for: Request(url: url))
+            guard check.metrics?.transactionMetrics.last?.resourceFetchType == expect else {
+                throw BenchmarkError("\(url.path) was not a \(expect) in the warm-up")
+            }
         }
         let clock = ContinuousClock()
         var samples: [Double] = []
@@ -114,8 +170,7 @@ enum CacheBenchmark {
             let elapsed = start.duration(to: clock.now)
             samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return samples
     }
 
     // MARK: Decompression

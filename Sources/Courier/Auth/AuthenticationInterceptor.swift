@@ -17,7 +17,7 @@ struct AuthenticationInterceptor: Interceptor {
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
-        let configuration = chain.context.core.configuration
+        let core = context.core  // its configuration is read field by field (a copy retains every part)
         let cache = context.core.authenticationCache
         var current = request
         let urlCredential = Self.urlCredential(of: request.url)
@@ -40,7 +40,7 @@ struct AuthenticationInterceptor: Interceptor {
             let code = response.status.code
             guard code == 401 || code == 407 else {
                 if let pending, (200..<400).contains(code) {
-                    try? configuration.urlCredentialStorage?.set(pending.credential, for: pending.space)
+                    try? core.configuration.urlCredentialStorage?.set(pending.credential, for: pending.space)
                 }
                 return response
             }
@@ -63,7 +63,7 @@ struct AuthenticationInterceptor: Interceptor {
                 var space = ProtectionSpace(
                     url: current.url, realm: offer.challenge.realm, authenticationMethod: offer.method)
                 space.isProxy = isProxy
-                if let allowList = configuration.authenticationAllowList,
+                if let allowList = core.configuration.authenticationAllowList,
                     !allowList.contains(where: { $0.matches(space) })
                 {
                     throw Self.failure(
@@ -86,7 +86,7 @@ struct AuthenticationInterceptor: Interceptor {
                 var proposed: Credential?
                 if let pending, pending.space == space { proposed = pending.credential }
                 if proposed == nil {
-                    proposed = urlCredential ?? configuration.urlCredentialStorage?.proposedCredential(for: space)
+                    proposed = urlCredential ?? core.configuration.urlCredentialStorage?.proposedCredential(for: space)
                 }
                 let challenge = AuthenticationChallenge(
                     protectionSpace: space, proposedCredential: proposed, previousFailureCount: failureCount,
@@ -115,7 +115,7 @@ struct AuthenticationInterceptor: Interceptor {
                     credential = proposed
                 }
                 if offer.method == .httpBasic, space.protocolName == "http", !space.isProxy,
-                    !configuration.allowsBasicAuthenticationOverHTTP
+                    !core.configuration.allowsBasicAuthenticationOverHTTP
                 {
                     throw Self.failure(
                         .userAuthenticationRequired,

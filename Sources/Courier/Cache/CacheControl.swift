@@ -85,52 +85,71 @@ struct CacheControl: Sendable, Equatable {
     /// Of two occurrences of a directive, the first wins (RFC 9111 section 4.2.1).
     private func first(_ existing: Int?, _ new: Int) -> Int { existing ?? new }
 
-    /// Splits `a, b=1, c="x, y"` into lower-cased names and unquoted arguments.
+    /// Splits `a, b=1, c="x, y"` into lower-cased names and unquoted arguments. Runs on every cache lookup,
+    /// so it works on the UTF-8 bytes in place and makes strings only for what it returns.
     static func directives(in value: String) -> [(String, String?)] {
-        var result: [(String, String?)] = []
-        var name: [UInt8] = []
-        var argument: [UInt8]? = nil
-        var inQuotes = false
-        var escaped = false
-        func finish() {
-            let trimmedName = String(decoding: name, as: UTF8.self).trimmingOWS().lowercased()
-            if !trimmedName.isEmpty {
-                result.append((trimmedName, argument.map { String(decoding: $0, as: UTF8.self).trimmingOWS() }))
+        var value = value
+        return value.withUTF8 { bytes in
+            var result: [(String, String?)] = []
+            var index = 0
+            let count = bytes.count
+            func isOWS(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            func text(_ from: Int, _ to: Int) -> String {
+                var from = from
+                var to = to
+                while from < to, isOWS(bytes[from]) { from += 1 }
+                while to > from, isOWS(bytes[to - 1]) { to -= 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
             }
-            name = []
-            argument = nil
-        }
-        for byte in value.utf8 {
-            if inQuotes {
-                if escaped {
-                    argument?.append(byte)
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inQuotes = false
-                } else {
-                    argument?.append(byte)
+            while index < count {
+                // The name runs to `=` or `,`.
+                let nameStart = index
+                while index < count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ",") {
+                    index += 1
                 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: ","):
-                finish()
-            case UInt8(ascii: "=") where argument == nil:
-                argument = []
-            case UInt8(ascii: "\"") where argument != nil:
-                inQuotes = true
-            default:
-                if argument != nil {
-                    argument?.append(byte)
-                } else {
-                    name.append(byte)
+                var name = text(nameStart, index)
+                if name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+                    name = name.lowercased()
                 }
+                var argument: String?
+                if index < count, bytes[index] == UInt8(ascii: "=") {
+                    index += 1
+                    while index < count, isOWS(bytes[index]) { index += 1 }
+                    if index < count, bytes[index] == UInt8(ascii: "\"") {
+                        // A quoted string: up to the closing quote, backslash escapes taken literally.
+                        index += 1
+                        var unquoted: [UInt8] = []
+                        var escaped = false
+                        while index < count {
+                            let byte = bytes[index]
+                            index += 1
+                            if escaped {
+                                unquoted.append(byte)
+                                escaped = false
+                            } else if byte == UInt8(ascii: "\\") {
+                                escaped = true
+                            } else if byte == UInt8(ascii: "\"") {
+                                break
+                            } else {
+                                unquoted.append(byte)
+                            }
+                        }
+                        // Anything between the closing quote and the next comma is kept, as a token would be.
+                        let restStart = index
+                        while index < count, bytes[index] != UInt8(ascii: ",") { index += 1 }
+                        unquoted += bytes[restStart..<index]
+                        argument = String(decoding: unquoted, as: UTF8.self).trimmingOWS()
+                    } else {
+                        let argumentStart = index
+                        while index < count, bytes[index] != UInt8(ascii: ",") { index += 1 }
+                        argument = text(argumentStart, index)
+                    }
+                }
+                if !name.isEmpty { result.append((name, argument)) }
+                index += 1  // past the comma
             }
+            return result
         }
-        finish()
-        return result
     }
 
     /// Parses delta-seconds: decimal digits only; too large → 2147483648; anything else → `nil`.

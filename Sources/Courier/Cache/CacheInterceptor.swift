@@ -20,15 +20,15 @@ final class CacheInterceptor: Interceptor {
     init() {}
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
-        let configuration = chain.context.core.configuration
+        let core = chain.context.core  // configuration read field by field: a copy retains every part
         guard request.url.isHTTP else { return try await chain.proceed(request) }
-        let policy = request.cachePolicy ?? configuration.requestCachePolicy
-        guard let cache = configuration.urlCache else {
+        let policy = request.cachePolicy ?? core.configuration.requestCachePolicy
+        guard let cache = core.configuration.urlCache else {
             if policy == .returnCacheDataDontLoad { throw Self.offlineError(request) }
             return try await chain.proceed(request)
         }
         let context = chain.context
-        let clock = configuration.cacheClock
+        let clock = core.configuration.cacheClock
         let now = clock()
         let readsCache = request.method == .get || request.method == .head
         let found = readsCache ? cache.find(request) : nil

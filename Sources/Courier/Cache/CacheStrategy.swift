@@ -77,9 +77,10 @@ enum CacheStrategy {
             return .load(request)
         }
         let responseControl = CacheControl(candidate.headerFields)
-        let age = currentAge(of: candidate, now: now)
+        let date = dateValue(of: candidate)
+        let age = currentAge(of: candidate, date: date, now: now)
         if !requestControl.noCache && !responseControl.noCache {
-            var lifetime = freshnessLifetime(of: candidate)
+            var lifetime = freshnessLifetime(of: candidate, control: responseControl, date: date)
             if let requestMaxAge = requestControl.maxAge { lifetime = min(lifetime, TimeInterval(requestMaxAge)) }
             let minFresh = TimeInterval(requestControl.minFresh ?? 0)
             var maxStale: TimeInterval = 0
@@ -126,10 +127,14 @@ enum CacheStrategy {
     /// `Last-Modified` for heuristically cacheable statuses (at most 24 hours), else 0. `s-maxage` is for
     /// shared caches and ignored here.
     static func freshnessLifetime(of stored: CacheEntryHead) -> TimeInterval {
+        freshnessLifetime(of: stored, control: CacheControl(stored.headerFields), date: nil)
+    }
+
+    /// ``freshnessLifetime(of:)`` with the stored response's directives (and perhaps its date) already parsed.
+    static func freshnessLifetime(of stored: CacheEntryHead, control: CacheControl, date: Date?) -> TimeInterval {
         let fields = stored.headerFields
-        let control = CacheControl(fields)
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
-        let date = dateValue(of: stored)
+        let date = date ?? dateValue(of: stored)
         if let expires = fields[.expires] {
             // An invalid Expires (such as "0") means "already expired" (RFC 9111 5.3).
             guard let expiry = HTTPDate.parse(expires, now: stored.responseDate) else { return 0 }
@@ -151,10 +156,14 @@ enum CacheStrategy {
 
     /// The response's current age in seconds (RFC 9111 4.2.3), never negative, at most 2147483648.
     static func currentAge(of stored: CacheEntryHead, now: Date) -> TimeInterval {
+        currentAge(of: stored, date: dateValue(of: stored), now: now)
+    }
+
+    /// ``currentAge(of:now:)`` with the stored response's date already found.
+    static func currentAge(of stored: CacheEntryHead, date: Date, now: Date) -> TimeInterval {
         let ageValue = stored.headerFields[.age].flatMap { value in
             CacheControl.deltaSeconds(value.split(separator: ",").first.map { $0.trimmingOWS() })
         }
-        let date = dateValue(of: stored)
         let apparentAge = max(0, stored.responseDate.timeIntervalSince(date))
         let responseDelay = max(0, stored.responseDate.timeIntervalSince(stored.requestDate))
         let correctedAgeValue = TimeInterval(ageValue ?? 0) + responseDelay

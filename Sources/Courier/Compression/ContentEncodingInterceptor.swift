@@ -33,15 +33,15 @@ final class ContentEncodingInterceptor: Interceptor {
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         guard request.url.isHTTP else { return try await chain.proceed(request) }
-        let configuration = chain.context.core.configuration
-        if wantsCompressedBody(request, configuration: configuration),
+        let core = chain.context.core  // configuration read field by field: a copy retains every part
+        if wantsCompressedBody(request, configuration: core.configuration),
             let compressed = try Self.compressingBody(of: request)
         {
             let response = try await chain.proceed(compressed)
             guard response.status.code == 415 else { return decoded(response, request: compressed, chain: chain) }
             let hostKey = Self.hostKey(request.url)
             refusingHosts.withLock { _ = $0.insert(hostKey) }
-            configuration.logger.notice(
+            core.configuration.logger.notice(
                 "\(hostKey) refused a gzipped request body (415); sending it uncompressed from now on")
             await RedirectInterceptor.discardBody(of: response)
             return decoded(try await chain.proceed(request), request: request, chain: chain)

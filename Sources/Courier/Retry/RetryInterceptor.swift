@@ -92,32 +92,15 @@ struct RetryInterceptor: Interceptor {
 
     // MARK: Attempts
 
-    /// One attempt. With `failsAloneOnIdle`, an idle timeout fails just this attempt with `timedOut`
-    /// (instead of cancelling the task), so the policy can try again.
+    /// One attempt. With `failsAloneOnIdle`, an idle timeout fails just the network exchange in flight with
+    /// `timedOut` (instead of cancelling the task), so the policy can try again. The transport does the
+    /// scoping (``TransportInterceptor``): an attempt that needs no network (a cache hit) costs nothing extra.
     private func attempt(_ request: Request, chain: InterceptorChain, failsAloneOnIdle: Bool) async throws -> Response {
         guard failsAloneOnIdle else { return try await chain.proceed(request) }
-        let timer = chain.context.timer
-        let idleExpiry = Mutex<Double?>(nil)
-        let attempt = Task { try await chain.proceed(request) }
-        timer.setIdleHandler { seconds in
-            idleExpiry.withLock { $0 = seconds }
-            attempt.cancel()
-        }
-        defer { timer.setIdleHandler(nil) }
-        do {
-            return try await withTaskCancellationHandler {
-                try await attempt.value
-            } onCancel: {
-                attempt.cancel()
-            }
-        } catch {
-            guard !Task.isCancelled, let seconds = idleExpiry.withLock({ $0 }) else { throw error }
-            throw CourierError(
-                .timedOut, outcome: chain.context.anyRequestStarted ? .ambiguous : .notSent,
-                message:
-                    "the request timed out: no data for \(SessionTask.format(seconds)) s from \(request.url.hostDescription)",
-                request: request, underlyingError: error is CancellationError ? nil : error)
-        }
+        let context = chain.context
+        context.idleTimeoutFailsExchange.store(true, ordering: .relaxed)
+        defer { context.idleTimeoutFailsExchange.store(false, ordering: .relaxed) }
+        return try await chain.proceed(request)
     }
 
     /// Counts the retry, tells the policy's observer, and waits with the idle clock paused.

@@ -338,10 +338,10 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             complete(.failure(error), context: nil)
             return
         }
-        let configuration = session.configuration
+        // Read field by field: copying the whole configuration costs a retain and release of each of its parts.
         let timer = Watchdog.Timer(
-            idleTimeout: originalRequest.timeout ?? configuration.timeoutIntervalForRequest,
-            resourceTimeout: configuration.timeoutIntervalForResource
+            idleTimeout: originalRequest.timeout ?? session.configuration.timeoutIntervalForRequest,
+            resourceTimeout: session.configuration.timeoutIntervalForResource
         ) { [weak self] expiry in
             self?.cancel(reason: .expired(expiry))
         }
@@ -466,7 +466,12 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         }
         switch delivery {
         case .collect:
-            response.body = .data(try await collect(response.stream, context: context))
+            if case .data(let data) = response.body {
+                // Already in memory (a cache hit, a data: URL): no round trip through a byte stream.
+                response.body = .data(try await accept(data, context: context))
+            } else {
+                response.body = .data(try await collect(response.stream, context: context))
+            }
             try session.configuration.applicationErrorDetector?.check(response)
             return response
         case .stream(let channel):
@@ -534,6 +539,23 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         if context.isObserved {
             context.emit(.didReceiveData(Data(buffer: chunk, byteTransferStrategy: .copy)))
         }
+    }
+
+    /// A body that arrived whole: the same checks, progress and event as a streamed one.
+    private func accept(_ data: Data, context: TaskContext) async throws -> Data {
+        await waitWhilePaused()
+        try checkCancelled()
+        let limit = session.configuration.maximumResponseBodySize ?? Int.max
+        guard data.count <= limit else {
+            throw CourierError(
+                .dataLengthExceedsMaximum, outcome: .ambiguous,
+                message: "the response body is longer than the session's limit of \(limit) bytes")
+        }
+        guard !data.isEmpty else { return data }
+        context.timer.touch()
+        mutable.withLock { $0.progress.totalBytesReceived += Int64(data.count) }
+        if context.isObserved { context.emit(.didReceiveData(data)) }
+        return data
     }
 
     private func collect(_ body: ResponseBody, context: TaskContext) async throws -> Data {

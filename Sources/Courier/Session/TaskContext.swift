@@ -22,6 +22,10 @@ final class TaskContext: Sendable {
     /// many attempts (a durable download's, for one) find the network gone.
     private let announcedWaiting = Atomic<Bool>(false)
 
+    /// Set by the retry stage while an attempt it may repeat is in flight: then an idle timeout fails only
+    /// the network exchange running at the time (`timedOut`) instead of cancelling the task.
+    let idleTimeoutFailsExchange = Atomic<Bool>(false)
+
     /// Whether the delegate or event monitors listen (fixed for the task's life).
     private let hasStandingObservers: Bool
 

@@ -53,13 +53,21 @@ final class Watchdog: Sendable {
         }
 
         /// While set, an idle expiry goes to this handler (once) instead of ``onExpiry`` and the timer keeps
-        /// running: the retry stage uses it to fail only the attempt in flight. The resource deadline always
+        /// running: the transport uses it to fail only the exchange in flight when the retry stage may try again. The resource deadline always
         /// goes to ``onExpiry``.
         private let idleHandler = Mutex<(@Sendable (Double) -> Void)?>(nil)
 
         /// Sets (or, with `nil`, removes) the handler for the next idle expiry.
         func setIdleHandler(_ handler: (@Sendable (Double) -> Void)?) {
             idleHandler.withLock { $0 = handler }
+        }
+
+        /// Sets the handler for the next idle expiry and returns the one it replaces.
+        func replaceIdleHandler(_ handler: (@Sendable (Double) -> Void)?) -> (@Sendable (Double) -> Void)? {
+            idleHandler.withLock { current in
+                defer { current = handler }
+                return current
+            }
         }
 
         func takeIdleHandler() -> (@Sendable (Double) -> Void)? {
