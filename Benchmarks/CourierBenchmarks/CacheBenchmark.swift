@@ -88,6 +88,12 @@ enum CacheBenchmark {
                 expect: .networkLoad)
             report("plain small request: \(format(hit)) µs")
             return
+        case "plain-cached":
+            let hit = try await measure(
+                memorySession, server.baseURL.appendingPathComponent("plain"), count: options.requests,
+                expect: .networkLoad)
+            report("plain small request, session with a cache: \(format(hit)) µs")
+            return
         case nil: break
         case let other?: throw BenchmarkError("unknown case \(other); use memory, disk, revalidate or plain")
         }

@@ -17,6 +17,8 @@ enum DownloadBenchmark {
     struct Options {
         var sizeMiB = 1024
         var rounds = 3
+        /// Only Courier's download task (for a profiler or `strace -c`): no curl, no `bytes(for:)` rounds.
+        var courierOnly = false
 
         init(arguments: [String]) throws {
             var remaining = arguments[...]
@@ -27,13 +29,15 @@ enum DownloadBenchmark {
                         throw BenchmarkError("--size takes a number of MiB")
                     }
                     sizeMiB = value
+                case "--courier-only":
+                    courierOnly = true
                 case "--rounds":
                     guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
                         throw BenchmarkError("--rounds takes a positive number")
                     }
                     rounds = value
                 default:
-                    throw BenchmarkError("unknown option \(argument); use --size MIB, --rounds N")
+                    throw BenchmarkError("unknown option \(argument); use --size MIB, --rounds N, --courier-only")
                 }
             }
         }
@@ -70,13 +74,17 @@ enum DownloadBenchmark {
         let baseline = residentMiB(field: "VmRSS")
         resetPeakResident()
 
-        let curl = CurlRunner.find()
+        let curl = options.courierOnly ? nil : CurlRunner.find()
         var courierSeconds: [Double] = []
         var curlSeconds: [Double] = []
+        var courierCPU: [Double] = []
+        var curlCPU: [Double] = []
         for _ in 0..<options.rounds {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = processCPUSeconds()
             try await session.download(for: request, to: target)
             courierSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            courierCPU.append(processCPUSeconds() - cpuStart)
             guard fileSize(target) == size else { throw BenchmarkError("Courier saved a file of the wrong size") }
             try? FileManager.default.removeItem(at: target)
             if let curl {
@@ -85,6 +93,7 @@ enum DownloadBenchmark {
                     throw BenchmarkError("curl failed with status \(result.status)")
                 }
                 curlSeconds.append(result.seconds)
+                curlCPU.append(result.cpuSeconds)
                 try? FileManager.default.removeItem(at: target)
             }
         }
@@ -93,7 +102,7 @@ enum DownloadBenchmark {
         // The same transfer read through `bytes(for:)` and dropped: the transport alone, without the file.
         var streamSeconds: [Double] = []
         var chunks = 0
-        for _ in 0..<options.rounds {
+        for _ in 0..<(options.courierOnly ? 0 : options.rounds) {
             let start = DispatchTime.now().uptimeNanoseconds
             let response = try await session.bytes(for: request)
             var received = 0
@@ -104,11 +113,42 @@ enum DownloadBenchmark {
             streamSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             guard received == size else { throw BenchmarkError("bytes(for:) received \(received) bytes") }
         }
+        // bytes(for:) with each chunk written to a file by a plain write(2): the transport plus the disk.
+        var writeSeconds: [Double] = []
+        var readWait: Double = 0
+        var writeTime: Double = 0
+        for _ in 0..<(options.courierOnly ? 0 : options.rounds) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let response = try await session.bytes(for: request)
+            var iterator = response.stream.makeAsyncIterator()
+            while true {
+                let before = DispatchTime.now().uptimeNanoseconds
+                guard let chunk = try await iterator.next() else { break }
+                let between = DispatchTime.now().uptimeNanoseconds
+                readWait += Double(between - before) / 1e9
+                _ = chunk.withUnsafeReadableBytes { write(descriptor, $0.baseAddress, $0.count) }
+                writeTime += Double(DispatchTime.now().uptimeNanoseconds - between) / 1e9
+            }
+            close(descriptor)
+            writeSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            try? FileManager.default.removeItem(at: target)
+        }
+        if !writeSeconds.isEmpty {
+            report(
+                String(
+                    format:
+                        "Courier bytes(for:) + write(2): %8.1f MiB/s (median of %d; %.2f s waiting for chunks, %.2f s writing)",
+                    Double(options.sizeMiB) / median(writeSeconds), writeSeconds.count, readWait, writeTime))
+        }
         await session.finishTasksAndInvalidate()
 
         let mib = Double(options.sizeMiB)
         let courierRate = mib / median(courierSeconds)
-        report(String(format: "Courier download task: %8.1f MiB/s (median of %d)", courierRate, courierSeconds.count))
+        report(
+            String(
+                format: "Courier download task: %8.1f MiB/s (median of %d), CPU %.2f s per GiB", courierRate,
+                courierSeconds.count, median(courierCPU) * 1024 / mib))
         report(
             String(
                 format: "Courier bytes(for:), no file: %8.1f MiB/s (median of %d; %.0f KiB per chunk on average)",
@@ -116,7 +156,10 @@ enum DownloadBenchmark {
                 Double(size) * Double(streamSeconds.count) / Double(max(chunks, 1)) / 1024))
         if !curlSeconds.isEmpty {
             let curlRate = mib / median(curlSeconds)
-            report(String(format: "curl -o:               %8.1f MiB/s (median of %d)", curlRate, curlSeconds.count))
+            report(
+                String(
+                    format: "curl -o:               %8.1f MiB/s (median of %d), CPU %.2f s per GiB", curlRate,
+                    curlSeconds.count, median(curlCPU) * 1024 / mib))
             report(String(format: "Courier / curl throughput: %.2f", courierRate / curlRate))
         } else {
             report("curl not found: no comparison")
@@ -132,6 +175,14 @@ enum DownloadBenchmark {
         guard !sorted.isEmpty else { return .nan }
         return sorted.count % 2 == 1
             ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// User plus system time of this process so far, in seconds.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func fileSize(_ url: URL) -> Int64? {

@@ -379,6 +379,7 @@ struct LocalNginx {
                 uwsgi_temp_path \(directory.path)/tmp/uwsgi;
                 scgi_temp_path \(directory.path)/tmp/scgi;
                 keepalive_requests 10000000;
+                sendfile on;
                 default_type application/octet-stream;
                 server { listen 127.0.0.1:\(port); root \(directory.path)/www; }
             }

@@ -203,8 +203,29 @@ final class DownloadJob: Sendable {
 
         // A chunked 206 has no Content-Length, but its Content-Range says how long it is.
         let expectedBody = head.expectedContentLength ?? rangeLength
+        let received = try await withTaskExecutorPreference(ProducerThreadExecutor.shared) {
+            try await save(
+                response.stream, to: file, expectedBody: expectedBody, offset: keep, expectedTotal: expectedTotal,
+                head: head, task: task, context: context)
+        }
+        try task.checkCancelled()
+        if let expectedBody, received < expectedBody {
+            throw CourierError(
+                .networkConnectionLost, outcome: .ambiguous,
+                message:
+                    "the connection to \(head.url.hostDescription) ended after \(received) of \(expectedBody) bytes",
+                response: head)
+        }
+        return try finish(file, head: head, context: context)
+    }
+
+    /// Appends the body to the partial file chunk by chunk, with progress; returns the number of bytes saved.
+    private func save(
+        _ body: ResponseBody, to file: PartialDownloadFile, expectedBody: Int64?, offset keep: Int64,
+        expectedTotal: Int64?, head: Response, task: SessionTask, context: TaskContext
+    ) async throws -> Int64 {
         var received: Int64 = 0
-        for try await chunk in response.stream {
+        for try await chunk in body {
             await task.waitWhilePaused()
             try task.checkCancelled()
             let count = Int64(chunk.readableBytes)
@@ -223,15 +244,7 @@ final class DownloadJob: Sendable {
                     ))
             }
         }
-        try task.checkCancelled()
-        if let expectedBody, received < expectedBody {
-            throw CourierError(
-                .networkConnectionLost, outcome: .ambiguous,
-                message:
-                    "the connection to \(head.url.hostDescription) ended after \(received) of \(expectedBody) bytes",
-                response: head)
-        }
-        return try finish(file, head: head, context: context)
+        return received
     }
 
     /// Moves the complete file into place, reports it, and for a temporary download removes it after the
