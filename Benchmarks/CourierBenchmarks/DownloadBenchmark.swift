@@ -19,6 +19,8 @@ enum DownloadBenchmark {
         var rounds = 3
         /// Only Courier's download task (for a profiler or `strace -c`): no curl, no `bytes(for:)` rounds.
         var courierOnly = false
+        /// A URL of your own server instead of the benchmark's nginx (its size must be `--size` MiB).
+        var url: String?
 
         init(arguments: [String]) throws {
             var remaining = arguments[...]
@@ -29,6 +31,8 @@ enum DownloadBenchmark {
                         throw BenchmarkError("--size takes a number of MiB")
                     }
                     sizeMiB = value
+                case "--url":
+                    url = remaining.popFirst()
                 case "--courier-only":
                     courierOnly = true
                 case "--rounds":
@@ -55,7 +59,7 @@ enum DownloadBenchmark {
         let handle = try FileHandle(forWritingTo: served)
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()
-        let url = nginx.url.replacingOccurrences(of: "1k.bin", with: "large.bin")
+        let url = options.url ?? nginx.url.replacingOccurrences(of: "1k.bin", with: "large.bin")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("courier-download-bench-\(UUID())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }

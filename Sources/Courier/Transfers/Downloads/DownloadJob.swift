@@ -220,29 +220,41 @@ final class DownloadJob: Sendable {
     }
 
     /// Appends the body to the partial file chunk by chunk, with progress; returns the number of bytes saved.
+    /// Chunks are written by a ``DownloadWriter`` while the next ones are received; whatever way this ends,
+    /// the queued chunks are on disk (or have failed) before it returns, so the partial file is final.
     private func save(
         _ body: ResponseBody, to file: PartialDownloadFile, expectedBody: Int64?, offset keep: Int64,
         expectedTotal: Int64?, head: Response, task: SessionTask, context: TaskContext
     ) async throws -> Int64 {
-        var received: Int64 = 0
-        for try await chunk in body {
-            await task.waitWhilePaused()
-            try task.checkCancelled()
-            let count = Int64(chunk.readableBytes)
-            if let expectedBody, received + count > expectedBody {
-                throw badResponse(
-                    "sent more than the \(expectedBody) bytes it announced", head: head, keepFile: false)
-            }
-            try file.append(chunk)
-            received += count
-            task.receivedDownloadBytes(chunk.readableBytes, context: context)
+        let totalWritten = Atomic<Int64>(keep)
+        let writer = DownloadWriter(file: file) { count in
+            let (_, total) = totalWritten.add(count, ordering: .relaxed)
             if context.isObserved {
                 context.emit(
                     .didWriteData(
-                        bytesWritten: count, totalBytesWritten: keep + received,
-                        totalBytesExpectedToWrite: expectedTotal
-                    ))
+                        bytesWritten: count, totalBytesWritten: total, totalBytesExpectedToWrite: expectedTotal)
+                )
             }
+        }
+        var received: Int64 = 0
+        do {
+            for try await chunk in body {
+                await task.waitWhilePaused()
+                try task.checkCancelled()
+                let count = Int64(chunk.readableBytes)
+                if let expectedBody, received + count > expectedBody {
+                    throw badResponse(
+                        "sent more than the \(expectedBody) bytes it announced", head: head, keepFile: false)
+                }
+                try await writer.submit(chunk)
+                received += count
+                task.receivedDownloadBytes(chunk.readableBytes, context: context)
+            }
+            try await writer.finish()
+        } catch {
+            // The chunks already queued are written (or fail) before the partial file is judged.
+            try? await writer.finish()
+            throw error
         }
         return received
     }
