@@ -97,6 +97,30 @@ enum CacheFile {
         FileManager.default.contents(atPath: path)
     }
 
+    /// The file's bytes when it holds exactly `length` of them (a cache hit's path: plain `open`/`read`,
+    /// without Foundation's file machinery); `nil` when it is missing, shorter, longer or unreadable.
+    static func read(_ path: String, length: Int64) -> Data? {
+        guard length >= 0, length <= Int64(Int.max) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var information = stat()
+        guard fstat(descriptor, &information) == 0, Int64(information.st_size) == length else { return nil }
+        var data = Data(count: Int(length))
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let count = systemRead(descriptor, base + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+
     /// The CRC-32 of `bytes` continuing from `crc` (zlib's, through compress-nio's zlib module).
     static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return crc }
@@ -218,4 +242,15 @@ final class CacheSpool: Sendable {
             if !state.published { CacheFile.removeFile(path) }
         }
     }
+}
+
+/// `read(2)`, named apart from the `read` methods above.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+        Musl.read(descriptor, buffer, count)
+    #else
+        Darwin.read(descriptor, buffer, count)
+    #endif
 }

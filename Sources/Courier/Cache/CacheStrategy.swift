@@ -209,18 +209,20 @@ enum CacheStrategy {
         return responseControl.maxAge != nil || responseControl.isPublic || response.headerFields[.expires] != nil
     }
 
+    /// Fields a 304 does not replace: they describe the stored body.
+    static let keptFieldNames: Set<String> = ["content-length", "content-encoding", "content-type", "content-range"]
+
     /// The stored head brought up to date by a `304 Not Modified` (or a 200 to HEAD): the new response's
     /// fields replace the stored ones of the same name, except those that describe the stored body
     /// (RFC 9111 section 3.2, 4.3.4).
     static func merge(_ stored: CacheEntryHead, with update: Response, requestDate: Date, responseDate: Date)
         -> CacheEntryHead
     {
-        let keep: Set<String> = ["content-length", "content-encoding", "content-type", "content-range"]
         var fields = stored.headerFields
         var replaced: Set<HTTPField.Name> = []
         for field in update.headerFields {
             let name = field.name.canonicalName
-            if keep.contains(name) || CacheEntryHead.unstoredFieldNames.contains(name) { continue }
+            if keptFieldNames.contains(name) || CacheEntryHead.unstoredFieldNames.contains(name) { continue }
             if !replaced.contains(field.name) {
                 fields[field.name] = nil
                 replaced.insert(field.name)
