@@ -253,7 +253,13 @@ extension URL {
     }
 
     /// Whether this is an `http` or `https` URL.
-    var isHTTP: Bool { hasScheme("https") || hasScheme("http") }
+    var isHTTP: Bool {
+        // One look at the scheme: every stage asks, and `URL.scheme` is not free.
+        guard let scheme else { return false }
+        if scheme == "https" || scheme == "http" { return true }
+        let lowered = scheme.lowercased()
+        return lowered == "https" || lowered == "http"
+    }
 
     /// Parses a URL string strictly: no white space or control characters, a scheme required,
     /// and a host required for `http`/`https`.

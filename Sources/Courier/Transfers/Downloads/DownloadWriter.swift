@@ -13,7 +13,9 @@ import Synchronization
 /// by the next ``submit(_:)`` or by ``finish()``.
 final class DownloadWriter: Sendable {
     private struct State {
+        var queued: [ByteBuffer] = []
         var pending = 0
+        var draining = false
         var failure: (any Error)?
         var spaceWaiter: CheckedContinuation<Void, Never>?
         var drainWaiter: CheckedContinuation<Void, Never>?
@@ -35,14 +37,16 @@ final class DownloadWriter: Sendable {
     /// Queues a chunk for writing; waits while more than the limit is queued.
     /// - Throws: the failure of an earlier write.
     func submit(_ chunk: ByteBuffer) async throws {
-        let count = chunk.readableBytes
-        let failure: (any Error)? = state.withLock { state in
-            if let failure = state.failure { return failure }
-            state.pending += count
-            return nil
+        let (failure, startDraining): ((any Error)?, Bool) = state.withLock { state in
+            if let failure = state.failure { return (failure, false) }
+            state.queued.append(chunk)
+            state.pending += chunk.readableBytes
+            // One drain at a time works through everything queued meanwhile: no hop per chunk.
+            defer { state.draining = true }
+            return (nil, !state.draining)
         }
         if let failure { throw failure }
-        queue.async { [self] in write(chunk) }
+        if startDraining { queue.async { [self] in drain() } }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let wait = state.withLock { state in
                 guard state.pending > limit, state.failure == nil else { return false }
@@ -67,6 +71,20 @@ final class DownloadWriter: Sendable {
         if let failure = state.withLock({ $0.failure }) { throw failure }
     }
 
+    /// Writes what is queued, in order, until nothing is left.
+    private func drain() {
+        while true {
+            let batch: [ByteBuffer] = state.withLock { state in
+                let batch = state.queued
+                state.queued = []
+                if batch.isEmpty { state.draining = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            for chunk in batch { write(chunk) }
+        }
+    }
+
     private func write(_ chunk: ByteBuffer) {
         let count = chunk.readableBytes
         var failed: (any Error)?
@@ -81,7 +99,7 @@ final class DownloadWriter: Sendable {
             state.pending -= count
             if let failed, state.failure == nil { state.failure = failed }
             var waiters: [CheckedContinuation<Void, Never>] = []
-            if let waiter = state.spaceWaiter, state.pending <= limit || state.failure != nil {
+            if let waiter = state.spaceWaiter, state.pending <= limit / 2 || state.failure != nil {
                 waiters.append(waiter)
                 state.spaceWaiter = nil
             }
