@@ -28,7 +28,7 @@ struct AuthenticationInterceptor: Interceptor {
         var attempts = 0
         var pending: (space: ProtectionSpace, credential: Credential)?
 
-        if current.headerFields[.authorization] == nil,
+        if !current.headerFields.contains(.authorization),
             let preemptive = cache.preemptiveAuthorization(for: current)
         {
             current.headerFields[.authorization] = preemptive.value

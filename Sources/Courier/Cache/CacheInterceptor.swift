@@ -33,7 +33,7 @@ final class CacheInterceptor: Interceptor {
         let readsCache = request.method == .get || request.method == .head
         let found = readsCache ? cache.find(request) : nil
         // Only a request the stored response could answer may fall back to it (stale-if-error).
-        let fallback = request.headerFields[.range] == nil && !CacheStrategy.hasConditions(request) ? found : nil
+        let fallback = !request.headerFields.contains(.range) && !CacheStrategy.hasConditions(request) ? found : nil
 
         switch CacheStrategy.decide(request: request, stored: found?.head, policy: policy, now: now) {
         case .useStored(let age, let revalidateInBackground):

@@ -46,7 +46,7 @@ enum CacheStrategy {
         let requestControl = CacheControl(request.headerFields)
         let readsCache = request.method == .get || request.method == .head
         let usable =
-            readsCache && request.headerFields[.range] == nil && !hasConditions(request) ? stored : nil
+            readsCache && !request.headerFields.contains(.range) && !hasConditions(request) ? stored : nil
         let candidate = usable.flatMap { $0.variesOnEverything ? nil : $0 }
 
         switch policy {
@@ -106,7 +106,7 @@ enum CacheStrategy {
 
     /// Whether the request carries its own preconditions.
     static func hasConditions(_ request: Request) -> Bool {
-        conditionalFieldNames.contains { request.headerFields[$0] != nil }
+        conditionalFieldNames.contains { request.headerFields.contains($0) }
     }
 
     /// `request` with `If-None-Match` (from the stored `ETag`) and `If-Modified-Since` (from the stored
@@ -200,13 +200,13 @@ enum CacheStrategy {
         let responseControl = CacheControl(response.headerFields)
         if requestControl.noStore || responseControl.noStore { return false }
         if CacheEntryHead.varyNames(in: response.headerFields).contains("*") { return false }
-        if request.headerFields[.authorization] != nil,
+        if request.headerFields.contains(.authorization),
             !(responseControl.isPublic || responseControl.sharedMaxAge != nil || responseControl.mustRevalidate)
         {
             return false
         }
         if heuristicallyCacheableStatuses.contains(status) { return true }
-        return responseControl.maxAge != nil || responseControl.isPublic || response.headerFields[.expires] != nil
+        return responseControl.maxAge != nil || responseControl.isPublic || response.headerFields.contains(.expires)
     }
 
     /// Fields a 304 does not replace: they describe the stored body.

@@ -239,7 +239,8 @@ public final class HTTPCache: Sendable {
 
     static func key(for url: URL) -> String {
         let string = url.absoluteString
-        guard let hash = string.firstIndex(of: "#") else { return string }
+        // Searched as bytes: a `Character` search walks grapheme clusters.
+        guard let hash = string.utf8.firstIndex(of: UInt8(ascii: "#")) else { return string }
         return String(string[..<hash])
     }
 

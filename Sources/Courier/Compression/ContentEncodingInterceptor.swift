@@ -28,7 +28,7 @@ final class ContentEncodingInterceptor: Interceptor {
     /// requests and downloads — a server may answer a ranged request for a compressible type with a full
     /// compressed 200, which breaks resuming. (Download tasks pass `isDownload`.)
     static func defaultAcceptEncoding(for request: Request, isDownload: Bool = false) -> String {
-        isDownload || request.headerFields[.range] != nil ? "identity" : defaultAcceptEncoding
+        isDownload || request.headerFields.contains(.range) ? "identity" : defaultAcceptEncoding
     }
 
     func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
@@ -55,7 +55,7 @@ final class ContentEncodingInterceptor: Interceptor {
         let wanted =
             request.compressesBody
             ?? configuration.requestBodyCompressionHosts.contains { $0.lowercased() == request.url.host?.lowercased() }
-        guard wanted, !request.body.isEmpty, request.headerFields[.contentEncoding] == nil else { return false }
+        guard wanted, !request.body.isEmpty, !request.headerFields.contains(.contentEncoding) else { return false }
         guard let contentType = request.headerFields[.contentType], Self.isCompressible(contentType) else {
             return false
         }

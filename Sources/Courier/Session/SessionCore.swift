@@ -118,7 +118,7 @@ final class SessionCore: Sendable {
             blanked.append(field.name)
         }
         func addDefault(_ name: HTTPField.Name, _ value: String) {
-            guard !blanked.contains(name), original.headerFields[name] == nil, fields[name] == nil else { return }
+            guard !blanked.contains(name), !original.headerFields.contains(name), !fields.contains(name) else { return }
             fields.append(HTTPField(name: name, value: value))
         }
         for field in original.headerFields where !field.value.isEmpty {
