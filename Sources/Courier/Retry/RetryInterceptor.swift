@@ -8,8 +8,8 @@ import Synchronization
 /// again.
 ///
 /// - Each attempt that the policy may retry runs with its own idle timeout: when no byte moves for
-///   the request timeout, only that attempt fails (`timedOut`) and the policy decides; the resource
-///   timeout still ends the whole task.
+///   the request timeout during a network exchange, only that exchange fails (`timedOut`, raised by the
+///   transport) and the policy decides; the resource timeout still ends the whole task.
 /// - While it waits (backoff, or for the network) the task's idle clock is paused; the resource
 ///   deadline is not, and no wait is started that would outlast it.
 /// - A retried response's body is read and dropped; the request body is produced again from the start

@@ -410,7 +410,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             running.withLock { $0 }?.cancel()
         }
         let attempt = Task { [self] in
-            // The retry stage sets its own handler around the exchange and clears it after the head.
+            // The transport sets its own handler around a retriable exchange and puts this one back after it.
             try await self.attempt(context: context, afterHead: { timer.setIdleHandler(onIdle) })
         }
         running.withLock { $0 = attempt }

@@ -353,6 +353,31 @@ struct CacheInterceptorTests {
         await session.finishTasksAndInvalidate()
     }
 
+    @Test func staleIfErrorAnswersWhenARetriableExchangeTimesOut() async throws {
+        let stubs = StubProtocolHandler()
+        stubs.stub(
+            .get, "\(Self.base)/slow",
+            response: Self.text("last good", [.cacheControl: "max-age=1, stale-if-error=600"]), times: 1)
+        let clock = TestClock()
+        let (session, _) = Self.session(stubs, clock: clock) { configuration in
+            configuration.retryPolicy = .default
+        }
+        _ = try await session.data(for: try Request("\(Self.base)/slow"))
+        clock.advance(by: 60)
+        // The server now never answers: the idle timeout fails the exchange (not the task), and the cache
+        // stage answers with the stored response instead of retrying.
+        stubs.stub(.get, "\(Self.base)/slow", response: Self.text("late", [:]).delayed(by: .seconds(120)))
+        let started = ContinuousClock.now
+        // A short idle timeout for this request only (the first one may wait on a busy machine).
+        var request = try Request("\(Self.base)/slow")
+        request.timeout = 3
+        let served = try await session.data(for: request)
+        #expect(served.text == "last good")
+        #expect(served.status == .ok)
+        #expect(ContinuousClock.now - started < .seconds(60))
+        await session.invalidateAndCancel()
+    }
+
     @Test func staleWhileRevalidateServesAtOnceAndRefreshesInTheBackground() async throws {
         let stubs = StubProtocolHandler()
         stubs.stub(
