@@ -34,6 +34,10 @@ struct TextbookRoutesTests {
     @Test("loginhmac accepts the server minute and the previous one, not older")
     func loginHMAC() async throws {
         try await withSampleServer { server, session in
+            // Start the server's clock just after a minute turned, so that the wall clock moving on while the
+            // test runs (on a loaded machine) cannot turn the minute by itself.
+            let intoMinute = server.state.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
+            server.state.advanceClock(by: 60 - intoMinute + 0.5)
             let keyResponse = try await session.data(for: Request(url: server.url("/textbook/hmackey")))
             let serverTime = try #require(try jsonObject(keyResponse)["key"] as? String)
             #expect(serverTime.wholeMatch(of: /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) != nil)
