@@ -7,10 +7,6 @@ import NIOPosix
 import Synchronization
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs `body` with a test server and a session, and always shuts both down.
 func withServer<Result>(
     tls: TestServer.TLSConfiguration? = nil,
@@ -326,7 +322,7 @@ struct HTTPTransportTests {
     @Test func refusedPortIsCannotConnect() async throws {
         // A socket bound to a port but not listening: connections are refused, and the port stays ours (a
         // closed server's port could be taken by another test's server meanwhile).
-        let (descriptor, port) = try Self.boundButNotListening()
+        let (descriptor, port) = try boundButNotListening()
         defer { close(descriptor) }
         let url = URL(string: "http://127.0.0.1:\(port)/")!
         let session = Session(configuration: .ephemeral)
@@ -335,30 +331,6 @@ struct HTTPTransportTests {
         #expect(error?.outcome == .failed)
         #expect(error?.description.contains("127.0.0.1") == true)
         await session.finishTasksAndInvalidate()
-    }
-
-    /// A TCP socket bound to a free loopback port without listening, and the port.
-    static func boundButNotListening() throws -> (Int32, Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     @Test func explicitHTTPProxyIsAskedToConnectAndNoProxyGoesDirect() async throws {

@@ -150,8 +150,9 @@ struct ReachabilityTests {
         #expect(open.isReachable)
         #expect(open.addresses == ["127.0.0.1"])
         #expect(open.interfaceName != nil)
-        let port = server.port
         try await server.shutdown()
+        let (descriptor, port) = try boundButNotListening()
+        defer { close(descriptor) }
         let closed = await Reachability.host("127.0.0.1", port: port, probe: true, timeout: 5)
         #expect(closed.verdict == .probeFailed(.cannotConnectToHost))
         let routeOnly = await Reachability.host("localhost", port: port)

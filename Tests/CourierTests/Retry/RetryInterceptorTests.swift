@@ -251,9 +251,9 @@ struct RetryInterceptorTests {
     }
 
     @Test func aRefusedConnectionIsRetriedThenReported() async throws {
-        let server = try await TestServer.start { _ in .text("gone") }
-        let url = server.url("/")
-        try await server.shutdown()
+        let (descriptor, port) = try boundButNotListening()
+        defer { close(descriptor) }
+        let url = URL(string: "http://127.0.0.1:\(port)/")!
         let clock = TestRetryClock()
         var configuration = SessionConfiguration.ephemeral
         configuration.proxy = .none

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // Helpers shared by the CourierTests suites. Keep one copy of each here.
 
 /// A small deterministic generator (SplitMix64) for property-style tests.
@@ -37,4 +41,30 @@ func sha256(of file: URL) throws -> String {
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+}
+
+/// A TCP socket bound to a free loopback port without listening, and the port: connections to it are
+/// refused, and unlike a closed server's port it cannot be taken by another test's server meanwhile. Close
+/// the descriptor when done.
+func boundButNotListening() throws -> (Int32, Int) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard bound == 0, named == 0 else {
+        close(descriptor)
+        throw POSIXError(.EADDRINUSE)
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
