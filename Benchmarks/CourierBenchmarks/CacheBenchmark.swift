@@ -67,35 +67,24 @@ enum CacheBenchmark {
         let smallURL = server.baseURL.appendingPathComponent("small")
         let diskURL = server.baseURL.appendingPathComponent("disk")
 
-        switch options.only {
-        case "memory":
-            let hit = try await measure(memorySession, smallURL, count: options.requests, expect: .localCache)
-            report("fresh memory hit (1 KiB): \(format(hit)) µs")
+        if let only = options.only {
+            let plainURL = server.baseURL.appendingPathComponent("plain")
+            let cases: [String: (String, Case)] = [
+                "memory": ("fresh memory hit (1 KiB)", (memorySession, smallURL, .localCache)),
+                "disk": ("disk hit (16 KiB)", (diskSession, diskURL, .localCache)),
+                "revalidate": (
+                    "304 revalidation",
+                    (memorySession, server.baseURL.appendingPathComponent("etag"), .conditionalCacheHit)
+                ),
+                "plain": ("plain small request", (networkSession, plainURL, .networkLoad)),
+                "plain-cached": ("plain small request, session with a cache", (memorySession, plainURL, .networkLoad)),
+            ]
+            guard let (name, chosen) = cases[only] else {
+                throw BenchmarkError("unknown case \(only); use \(cases.keys.sorted().joined(separator: ", "))")
+            }
+            let median = try await measure(chosen.session, chosen.url, count: options.requests, expect: chosen.expect)
+            report("\(name): \(format(median)) µs")
             return
-        case "disk":
-            let hit = try await measure(diskSession, diskURL, count: options.requests, expect: .localCache)
-            report("disk hit (16 KiB): \(format(hit)) µs")
-            return
-        case "revalidate":
-            let hit = try await measure(
-                memorySession, server.baseURL.appendingPathComponent("etag"), count: options.requests,
-                expect: .conditionalCacheHit)
-            report("304 revalidation: \(format(hit)) µs")
-            return
-        case "plain":
-            let hit = try await measure(
-                networkSession, server.baseURL.appendingPathComponent("plain"), count: options.requests,
-                expect: .networkLoad)
-            report("plain small request: \(format(hit)) µs")
-            return
-        case "plain-cached":
-            let hit = try await measure(
-                memorySession, server.baseURL.appendingPathComponent("plain"), count: options.requests,
-                expect: .networkLoad)
-            report("plain small request, session with a cache: \(format(hit)) µs")
-            return
-        case nil: break
-        case let other?: throw BenchmarkError("unknown case \(other); use memory, disk, revalidate or plain")
         }
         // Each case and its baseline alternate in rounds, so that the machine's moods affect both alike.
         let (memoryHit, smallLoopback) = try await measurePair(

@@ -85,10 +85,10 @@ enum DownloadBenchmark {
         var curlCPU: [Double] = []
         for _ in 0..<options.rounds {
             let start = DispatchTime.now().uptimeNanoseconds
-            let cpuStart = processCPUSeconds()
+            let cpuStart = HTTPBenchmark.cpuSeconds()
             try await session.download(for: request, to: target)
             courierSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            courierCPU.append(processCPUSeconds() - cpuStart)
+            courierCPU.append(HTTPBenchmark.cpuSeconds() - cpuStart)
             guard fileSize(target) == size else { throw BenchmarkError("Courier saved a file of the wrong size") }
             try? FileManager.default.removeItem(at: target)
             if let curl {
@@ -179,14 +179,6 @@ enum DownloadBenchmark {
         guard !sorted.isEmpty else { return .nan }
         return sorted.count % 2 == 1
             ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    /// User plus system time of this process so far, in seconds.
-    static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func fileSize(_ url: URL) -> Int64? {
