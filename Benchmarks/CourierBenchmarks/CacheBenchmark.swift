@@ -78,6 +78,12 @@ enum CacheBenchmark {
                 ),
                 "plain": ("plain small request", (networkSession, plainURL, .networkLoad)),
                 "plain-cached": ("plain small request, session with a cache", (memorySession, plainURL, .networkLoad)),
+                // The session's own cost: an interceptor of the caller's answers, so no stage of Courier's runs.
+                "canned": ("answered by an interceptor (the session's own cost)", (cannedSession(), plainURL, nil)),
+                "canned-network": (
+                    "answered by a network interceptor (the stages' cost)",
+                    (cannedSession(network: true), plainURL, nil)
+                ),
             ]
             guard let (name, chosen) = cases[only] else {
                 throw BenchmarkError("unknown case \(only); use \(cases.keys.sorted().joined(separator: ", "))")
@@ -120,13 +126,31 @@ enum CacheBenchmark {
         return Session(configuration: configuration)
     }
 
+    /// A session whose first interceptor answers every request with a fixed 1 KiB response.
+    static func cannedSession(network: Bool = false) -> Session {
+        struct Canned: Interceptor {
+            let body = Data(repeating: 0x61, count: 1024)
+            func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+                Response(
+                    status: .ok, headerFields: [.contentLength: "1024"], url: request.url, body: .data(body),
+                    request: request)
+            }
+        }
+        var configuration = SessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.proxy = .none
+        if network { configuration.networkInterceptors = [Canned()] } else { configuration.interceptors = [Canned()] }
+        return Session(configuration: configuration)
+    }
+
     static func row(_ name: String, _ value: Double, _ baseline: Double) -> String {
         "| \(name) | \(format(value)) | \(format(baseline)) | \(String(format: "%.1fx", baseline / value)) |"
     }
 
     static func format(_ microseconds: Double) -> String { String(format: "%.1f", microseconds) }
 
-    typealias Case = (session: Session, url: URL, expect: TransactionMetrics.ResourceFetchType)
+    /// A session, a URL and how its responses must have been fetched (`nil`: not checked).
+    typealias Case = (session: Session, url: URL, expect: TransactionMetrics.ResourceFetchType?)
 
     /// The medians of two cases measured in five alternating rounds of `count / 5` loads each.
     static func measurePair(_ first: Case, _ second: Case, count: Int) async throws -> (Double, Double) {
@@ -150,19 +174,19 @@ enum CacheBenchmark {
 
     /// The median wall time of `count` sequential loads of `url`, in microseconds, after a warm-up.
     static func measure(
-        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType
+        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType?
     ) async throws -> Double {
         median(try await samples(session, url, count: count, expect: expect, warm: true))
     }
 
     /// Wall times of `count` sequential loads of `url`, in microseconds (after a warm-up when `warm`).
     static func samples(
-        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType, warm: Bool
+        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType?, warm: Bool
     ) async throws -> [Double] {
         if warm {
             for _ in 0..<max(20, count / 10) { _ = try await session.data(for: Request(url: url)) }
             let check = try await session.data(for: Request(url: url))
-            guard check.metrics?.transactionMetrics.last?.resourceFetchType == expect else {
+            if let expect, check.metrics?.transactionMetrics.last?.resourceFetchType != expect {
                 throw BenchmarkError("\(url.path) was not a \(expect) in the warm-up")
             }
         }

@@ -15,7 +15,7 @@ struct AuthenticationInterceptor: Interceptor {
     /// A hard stop for delegates that keep answering with failing credentials.
     static let maximumAttempts = 5
 
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
         let core = context.core  // its configuration is read field by field (a copy retains every part)
         let cache = context.core.authenticationCache

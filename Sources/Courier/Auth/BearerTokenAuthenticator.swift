@@ -33,7 +33,8 @@ public final class BearerTokenAuthenticator: Interceptor, Sendable {
     /// The token in use.
     public var token: String? { state.withLock { $0.token } }
 
-    public func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    public nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
+    {
         guard applies(to: request) else { return try await chain.proceed(request) }
         var sent = request
         let used = state.withLock { $0.token }

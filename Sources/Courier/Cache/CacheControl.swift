@@ -40,7 +40,8 @@ struct CacheControl: Sendable, Equatable {
             sawCacheControl = true
             parse(field.value)
         }
-        if !sawCacheControl, let pragma = fields[Self.pragma], pragma.lowercased().contains("no-cache") {
+        if !sawCacheControl, let pragma = fields.joinedValue(for: Self.pragma), pragma.lowercased().contains("no-cache")
+        {
             noCache = true
         }
     }

@@ -45,14 +45,47 @@ enum CacheBody: Sendable {
 /// What the cache keeps of a response besides its body, and of the request that got it.
 struct CacheEntryHead: Sendable {
     var url: URL
-    var status: HTTPResponse.Status
-    var headerFields: HTTPFields
+    var status: HTTPResponse.Status {
+        didSet { freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate) }
+    }
+    var headerFields: HTTPFields {
+        didSet { freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate) }
+    }
     /// The request's values of the fields named by the response's `Vary` (lower-cased names; `nil` for a
     /// field the request did not have).
     var varyingRequestFields: [VaryField]
     /// When the request that got this response was sent, and when the response arrived.
     var requestDate: Date
-    var responseDate: Date
+    var responseDate: Date {
+        didSet { freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate) }
+    }
+    /// What every lookup reads from the head, parsed when the head is made or changed.
+    private(set) var freshness: Freshness
+
+    /// The parts of a stored head the cache's decisions read (RFC 9111 section 4.2), parsed once.
+    struct Freshness: Sendable {
+        /// The response's `Cache-Control` directives.
+        var control: CacheControl
+        /// `Date`, or when the response arrived when `Date` is missing or invalid.
+        var date: Date
+        /// The `Age` field's value in seconds.
+        var ageValue: Int?
+        /// The freshness lifetime in seconds (``CacheStrategy/freshnessLifetime(of:)``).
+        var lifetime: TimeInterval
+        /// The lower-cased field names listed by `Vary`.
+        var varyNames: [String]
+
+        init(status: HTTPResponse.Status, fields: HTTPFields, responseDate: Date) {
+            control = CacheControl(fields)
+            date = fields.joinedValue(for: .date).flatMap { HTTPDate.parse($0, now: responseDate) } ?? responseDate
+            ageValue = fields.joinedValue(for: .age).flatMap { value in
+                CacheControl.deltaSeconds(value.split(separator: ",").first.map { $0.trimmingOWS() })
+            }
+            lifetime = CacheStrategy.freshnessLifetime(
+                status: status, fields: fields, control: control, date: date, responseDate: responseDate)
+            varyNames = CacheEntryHead.varyNames(in: fields)
+        }
+    }
 
     struct VaryField: Sendable, Hashable, Codable {
         var name: String
@@ -81,6 +114,7 @@ struct CacheEntryHead: Sendable {
         self.varyingRequestFields = Self.varyingFields(of: fields, in: request) ?? []
         self.requestDate = requestDate
         self.responseDate = responseDate
+        self.freshness = Freshness(status: response.status, fields: fields, responseDate: responseDate)
     }
 
     init(
@@ -93,6 +127,7 @@ struct CacheEntryHead: Sendable {
         self.varyingRequestFields = varyingRequestFields
         self.requestDate = requestDate
         self.responseDate = responseDate
+        self.freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate)
     }
 
     /// The stored head as a response to serve.
@@ -102,12 +137,12 @@ struct CacheEntryHead: Sendable {
 
     /// Whether the response says `Vary: *` (it can never be served from the cache).
     var variesOnEverything: Bool {
-        Self.varyNames(in: headerFields).contains("*")
+        freshness.varyNames.contains("*")
     }
 
     /// Whether this stored response may answer `request` as far as `Vary` is concerned (RFC 9111 4.1).
     func matchesVary(of request: Request) -> Bool {
-        let names = Self.varyNames(in: headerFields)
+        let names = freshness.varyNames
         if names.isEmpty { return true }
         if names.contains("*") { return false }
         for name in names {

@@ -19,9 +19,9 @@ final class CacheInterceptor: Interceptor {
 
     init() {}
 
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let core = chain.context.core  // configuration read field by field: a copy retains every part
-        guard request.url.isHTTP else { return try await chain.proceed(request) }
+        guard request.isHTTP else { return try await chain.proceed(request) }
         let policy = request.cachePolicy ?? core.configuration.requestCachePolicy
         guard let cache = core.configuration.urlCache else {
             if policy == .returnCacheDataDontLoad { throw Self.offlineError(request) }
@@ -61,7 +61,7 @@ final class CacheInterceptor: Interceptor {
     }
 
     /// Sends a request, then serves, merges or stores what comes back.
-    private func fetch(
+    private nonisolated(nonsending) func fetch(
         _ networkRequest: Request, original: Request, validating: HTTPCache.Found?, fallback: HTTPCache.Found?,
         cache: HTTPCache, chain: InterceptorChain
     ) async throws -> Response {
@@ -181,7 +181,7 @@ final class CacheInterceptor: Interceptor {
         -> Response
     {
         var fields = head.headerFields
-        fields[.age] = String(Int(age.rounded(.down)))
+        fields.setValue(String(Int(age.rounded(.down))), for: .age)
         let responseBody: Response.Body
         if request.method == .head {
             responseBody = .none

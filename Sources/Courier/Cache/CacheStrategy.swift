@@ -76,11 +76,10 @@ enum CacheStrategy {
             if requestControl.onlyIfCached, readsCache { return .unsatisfiable(.onlyIfCached) }
             return .load(request)
         }
-        let responseControl = CacheControl(candidate.headerFields)
-        let date = dateValue(of: candidate)
-        let age = currentAge(of: candidate, date: date, now: now)
+        let responseControl = candidate.freshness.control
+        let age = currentAge(of: candidate, now: now)
         if !requestControl.noCache && !responseControl.noCache {
-            var lifetime = freshnessLifetime(of: candidate, control: responseControl, date: date)
+            var lifetime = candidate.freshness.lifetime
             if let requestMaxAge = requestControl.maxAge { lifetime = min(lifetime, TimeInterval(requestMaxAge)) }
             let minFresh = TimeInterval(requestControl.minFresh ?? 0)
             var maxStale: TimeInterval = 0
@@ -106,14 +105,18 @@ enum CacheStrategy {
 
     /// Whether the request carries its own preconditions.
     static func hasConditions(_ request: Request) -> Bool {
-        conditionalFieldNames.contains { request.headerFields.contains($0) }
+        // One pass: every precondition field's name starts with "if-" (RFC 9110 section 13.1).
+        request.headerFields.contains { field in
+            let name = field.name.canonicalName.utf8
+            return name.count > 3 && name.starts(with: "if-".utf8) && conditionalFieldNames.contains(field.name)
+        }
     }
 
     /// `request` with `If-None-Match` (from the stored `ETag`) and `If-Modified-Since` (from the stored
     /// `Last-Modified`, sent as it was received), or `nil` when the stored response has no validator.
     static func conditionalRequest(_ request: Request, validating stored: CacheEntryHead) -> Request? {
-        let etag = stored.headerFields[.eTag]
-        let lastModified = stored.headerFields[.lastModified]
+        let etag = stored.headerFields.joinedValue(for: .eTag)
+        let lastModified = stored.headerFields.joinedValue(for: .lastModified)
         guard etag != nil || lastModified != nil else { return nil }
         var conditional = request
         if let etag { conditional.headerFields[.ifNoneMatch] = etag }
@@ -125,23 +128,24 @@ enum CacheStrategy {
 
     /// The freshness lifetime in seconds: `max-age`, else `Expires` − `Date`, else 10 % of `Date` −
     /// `Last-Modified` for heuristically cacheable statuses (at most 24 hours), else 0. `s-maxage` is for
-    /// shared caches and ignored here.
+    /// shared caches and ignored here. (Worked out once per head, in ``CacheEntryHead/freshness``.)
     static func freshnessLifetime(of stored: CacheEntryHead) -> TimeInterval {
-        freshnessLifetime(of: stored, control: CacheControl(stored.headerFields), date: nil)
+        stored.freshness.lifetime
     }
 
-    /// ``freshnessLifetime(of:)`` with the stored response's directives (and perhaps its date) already parsed.
-    static func freshnessLifetime(of stored: CacheEntryHead, control: CacheControl, date: Date?) -> TimeInterval {
-        let fields = stored.headerFields
+    /// ``freshnessLifetime(of:)`` from the parts of a head, its directives and `Date` already parsed.
+    static func freshnessLifetime(
+        status: HTTPResponse.Status, fields: HTTPFields, control: CacheControl, date: Date, responseDate: Date
+    ) -> TimeInterval {
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
-        let date = date ?? dateValue(of: stored)
-        if let expires = fields[.expires] {
+        if let expires = fields.joinedValue(for: .expires) {
             // An invalid Expires (such as "0") means "already expired" (RFC 9111 5.3).
-            guard let expiry = HTTPDate.parse(expires, now: stored.responseDate) else { return 0 }
+            guard let expiry = HTTPDate.parse(expires, now: responseDate) else { return 0 }
             return max(0, expiry.timeIntervalSince(date))
         }
-        if heuristicallyCacheableStatuses.contains(stored.status.code), let lastModifiedText = fields[.lastModified],
-            let lastModified = HTTPDate.parse(lastModifiedText, now: stored.responseDate)
+        if heuristicallyCacheableStatuses.contains(status.code),
+            let lastModifiedText = fields.joinedValue(for: .lastModified),
+            let lastModified = HTTPDate.parse(lastModifiedText, now: responseDate)
         {
             let sinceModified = date.timeIntervalSince(lastModified)
             if sinceModified > 0 { return min(sinceModified / 10, maximumHeuristicLifetime) }
@@ -149,24 +153,12 @@ enum CacheStrategy {
         return 0
     }
 
-    /// The stored response's `Date`, or when it arrived when `Date` is missing or invalid.
-    static func dateValue(of stored: CacheEntryHead) -> Date {
-        stored.headerFields[.date].flatMap { HTTPDate.parse($0, now: stored.responseDate) } ?? stored.responseDate
-    }
-
     /// The response's current age in seconds (RFC 9111 4.2.3), never negative, at most 2147483648.
     static func currentAge(of stored: CacheEntryHead, now: Date) -> TimeInterval {
-        currentAge(of: stored, date: dateValue(of: stored), now: now)
-    }
-
-    /// ``currentAge(of:now:)`` with the stored response's date already found.
-    static func currentAge(of stored: CacheEntryHead, date: Date, now: Date) -> TimeInterval {
-        let ageValue = stored.headerFields[.age].flatMap { value in
-            CacheControl.deltaSeconds(value.split(separator: ",").first.map { $0.trimmingOWS() })
-        }
-        let apparentAge = max(0, stored.responseDate.timeIntervalSince(date))
+        let freshness = stored.freshness
+        let apparentAge = max(0, stored.responseDate.timeIntervalSince(freshness.date))
         let responseDelay = max(0, stored.responseDate.timeIntervalSince(stored.requestDate))
-        let correctedAgeValue = TimeInterval(ageValue ?? 0) + responseDelay
+        let correctedAgeValue = TimeInterval(freshness.ageValue ?? 0) + responseDelay
         let correctedInitialAge = max(apparentAge, correctedAgeValue)
         let residentTime = max(0, now.timeIntervalSince(stored.responseDate))
         let age = correctedInitialAge + residentTime
@@ -178,7 +170,7 @@ enum CacheStrategy {
     /// 504 (RFC 5861 `stale-if-error`, from the response or the request; never with `must-revalidate` or
     /// `no-cache`).
     static func mayServeStaleOnError(_ stored: CacheEntryHead, request: Request, now: Date) -> Bool {
-        let responseControl = CacheControl(stored.headerFields)
+        let responseControl = stored.freshness.control
         if responseControl.mustRevalidate || responseControl.noCache || stored.variesOnEverything { return false }
         let requestControl = CacheControl(request.headerFields)
         guard let window = requestControl.staleIfError ?? responseControl.staleIfError else { return false }
@@ -229,21 +221,20 @@ enum CacheStrategy {
             }
             fields.append(field)
         }
-        var merged = stored
-        merged.headerFields = fields
-        merged.requestDate = requestDate
-        merged.responseDate = responseDate
-        return merged
+        return CacheEntryHead(
+            url: stored.url, status: stored.status, headerFields: fields,
+            varyingRequestFields: stored.varyingRequestFields, requestDate: requestDate, responseDate: responseDate)
     }
 
     /// Whether a `304` (or a HEAD response) is about the stored response: its strong `ETag` (or, without
     /// one, its `Last-Modified`) must equal the stored one when both are present (RFC 9111 4.3.4).
     static func validatorsMatch(_ stored: CacheEntryHead, _ update: Response) -> Bool {
-        if let newTag = update.headerFields[.eTag] {
-            guard let storedTag = stored.headerFields[.eTag] else { return false }
+        if let newTag = update.headerFields.joinedValue(for: .eTag) {
+            guard let storedTag = stored.headerFields.joinedValue(for: .eTag) else { return false }
             return weakComparable(newTag) == weakComparable(storedTag)
         }
-        if let newModified = update.headerFields[.lastModified], let storedModified = stored.headerFields[.lastModified]
+        if let newModified = update.headerFields.joinedValue(for: .lastModified),
+            let storedModified = stored.headerFields.joinedValue(for: .lastModified)
         {
             return newModified == storedModified
         }
@@ -266,7 +257,7 @@ enum CacheStrategy {
         guard !safe.contains(request.method), (200..<400).contains(response.status.code) else { return [] }
         var urls = [request.url]
         for name in [HTTPField.Name.location, .contentLocation] {
-            guard let value = response.headerFields[name],
+            guard let value = response.headerFields.joinedValue(for: name),
                 let target = URL(string: value.trimmingOWS(), relativeTo: response.url)?.absoluteURL,
                 RedirectInterceptor.isSameOrigin(target, request.url)
             else { continue }

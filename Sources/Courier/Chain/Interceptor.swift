@@ -18,7 +18,7 @@ import Foundation
 /// The response a stage receives may carry a streaming body (``Response/Body/stream(_:)``); a stage
 /// that wraps the stream must not read it whole.
 public protocol Interceptor: Sendable {
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
 }
 
 /// An interceptor made from a closure that adapts each request (adds a token, signs it).
@@ -29,7 +29,8 @@ public struct RequestAdapter: Interceptor {
         self.adapt = adapt
     }
 
-    public func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    public nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
+    {
         try await chain.proceed(try await adapt(request))
     }
 }
@@ -46,7 +47,7 @@ public struct InterceptorChain: Sendable {
     public var configuration: SessionConfiguration { context.core.configuration }
 
     /// Hands the request to the next stage and returns its response.
-    public func proceed(_ request: Request) async throws -> Response {
+    public nonisolated(nonsending) func proceed(_ request: Request) async throws -> Response {
         guard index < stages.count else {
             throw CourierError(.unknown, message: "the interceptor chain ended without a transport")
         }

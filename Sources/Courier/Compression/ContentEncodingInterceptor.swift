@@ -24,15 +24,8 @@ final class ContentEncodingInterceptor: Interceptor {
 
     init() {}
 
-    /// The `Accept-Encoding` a request gets when it sets none: `gzip, deflate`, or `identity` for ranged
-    /// requests and downloads — a server may answer a ranged request for a compressible type with a full
-    /// compressed 200, which breaks resuming. (Download tasks pass `isDownload`.)
-    static func defaultAcceptEncoding(for request: Request, isDownload: Bool = false) -> String {
-        isDownload || request.headerFields.contains(.range) ? "identity" : defaultAcceptEncoding
-    }
-
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
-        guard request.url.isHTTP else { return try await chain.proceed(request) }
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+        guard request.isHTTP else { return try await chain.proceed(request) }
         let core = chain.context.core  // configuration read field by field: a copy retains every part
         if wantsCompressedBody(request, configuration: core.configuration),
             let compressed = try Self.compressingBody(of: request)
@@ -56,7 +49,8 @@ final class ContentEncodingInterceptor: Interceptor {
             request.compressesBody
             ?? configuration.requestBodyCompressionHosts.contains { $0.lowercased() == request.url.host?.lowercased() }
         guard wanted, !request.body.isEmpty, !request.headerFields.contains(.contentEncoding) else { return false }
-        guard let contentType = request.headerFields[.contentType], Self.isCompressible(contentType) else {
+        guard let contentType = request.headerFields.joinedValue(for: .contentType), Self.isCompressible(contentType)
+        else {
             return false
         }
         let hostKey = Self.hostKey(request.url)
@@ -109,8 +103,8 @@ final class ContentEncodingInterceptor: Interceptor {
 
     /// The response with its body decoded, when Courier asked for compression and knows the coding.
     private func decoded(_ response: Response, request: Request, chain: InterceptorChain) -> Response {
-        guard let encoding = response.headerFields[.contentEncoding] else { return response }
-        if let asked = request.headerFields[.acceptEncoding], asked != Self.defaultAcceptEncoding,
+        guard let encoding = response.headerFields.joinedValue(for: .contentEncoding) else { return response }
+        if let asked = request.headerFields.joinedValue(for: .acceptEncoding), asked != Self.defaultAcceptEncoding,
             asked != "identity"
         {
             return response

@@ -26,8 +26,8 @@ struct CookieInterceptor: Interceptor {
         self.shouldSetCookies = configuration.httpShouldSetCookies
     }
 
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
-        guard let storage, request.shouldHandleCookies, request.url.isHTTP else {
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+        guard let storage, request.shouldHandleCookies, request.isHTTP else {
             return try await chain.proceed(request)
         }
         var outgoing = request

@@ -29,24 +29,42 @@ public struct Request: Sendable {
         var compressesBody: Bool?
     }
 
-    private final class Storage: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+    // Mutated only through `update`, which copies the box unless this request holds the only reference
+    // to it: a shared box is never written.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        /// Whether the URL's scheme is `http` or `https`, worked out once per URL (every stage asks).
+        var isHTTP: Bool
+        init(_ fields: Fields) {
+            self.fields = fields
+            self.isHTTP = fields.url.isHTTP
+        }
+        init(_ fields: Fields, isHTTP: Bool) {
+            self.fields = fields
+            self.isHTTP = isHTTP
+        }
     }
 
     private var storage: Storage
 
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(storage.fields, isHTTP: storage.isHTTP)
+        }
+        change(&storage.fields)
     }
 
     /// The URL to load.
     public var url: URL {
         get { storage.fields.url }
-        set { update { $0.url = newValue } }
+        set {
+            update { $0.url = newValue }
+            storage.isHTTP = newValue.isHTTP
+        }
     }
+
+    /// Whether the URL's scheme is `http` or `https`.
+    var isHTTP: Bool { storage.isHTTP }
     /// The method, in upper case (`GET`, `POST`, …). Method names are case-sensitive.
     public var method: HTTPRequest.Method {
         get { storage.fields.method }
@@ -218,6 +236,16 @@ extension HTTPFields {
             }
         }
         return result
+    }
+
+    /// Sets a field to one value: appended when absent (the common case, without the subscript's
+    /// generic replacement), replacing every field of the name otherwise.
+    mutating func setValue(_ value: String, for name: HTTPField.Name) {
+        if contains(name) {
+            self[name] = value
+        } else {
+            append(HTTPField(name: name, value: value))
+        }
     }
 
     /// Appends to an existing field with `, `, or adds the field (always a new field for Set-Cookie).

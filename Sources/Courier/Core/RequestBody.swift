@@ -96,6 +96,12 @@ public struct RequestBody: Sendable {
     }
 
     /// Encodes a JSON body into data with the given encoder; other bodies are returned as they are.
+    /// Whether the body is a value still to be encoded as JSON.
+    var isJSON: Bool {
+        if case .json = storage { return true }
+        return false
+    }
+
     func resolvingJSON(with encoder: JSONEncoder) throws -> RequestBody {
         guard case .json(let value) = storage else { return self }
         do {

@@ -133,20 +133,20 @@ public struct Response: Sendable {
 
     /// The media type of the body without parameters, lower-cased (`application/json`).
     public var mimeType: String? {
-        guard let contentType = headerFields[.contentType] else { return nil }
+        guard let contentType = headerFields.joinedValue(for: .contentType) else { return nil }
         let type = contentType.split(separator: ";", maxSplits: 1).first?.trimmingOWS()
         return type.flatMap { $0.isEmpty ? nil : $0.lowercased() }
     }
 
     /// The `charset` parameter of `Content-Type` (`utf-8`), lower-cased.
     public var textEncodingName: String? {
-        guard let contentType = headerFields[.contentType] else { return nil }
+        guard let contentType = headerFields.joinedValue(for: .contentType) else { return nil }
         return HeaderParameters.parse(contentType).parameters["charset"]?.lowercased()
     }
 
     /// The length of the body from `Content-Length`, or `nil` when unknown.
     public var expectedContentLength: Int64? {
-        guard let value = headerFields[.contentLength] else { return nil }
+        guard let value = headerFields.joinedValue(for: .contentLength) else { return nil }
         return Self.parseContentLength(value)
     }
 

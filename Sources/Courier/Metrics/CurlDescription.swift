@@ -43,7 +43,7 @@ extension Request {
                 parts.append("-H " + Self.shellQuote("\(field.name.rawName): \(value)"))
             }
         }
-        if headerFields[.contentType] == nil, !body.isEmpty, let contentType = body.contentType {
+        if headerFields.joinedValue(for: .contentType) == nil, !body.isEmpty, let contentType = body.contentType {
             parts.append("-H " + Self.shellQuote("Content-Type: \(contentType)"))
         }
         switch body.storage {

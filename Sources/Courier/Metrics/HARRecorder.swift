@@ -121,7 +121,9 @@ public final class HARRecorder: EventMonitor, Sendable {
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         var postData: HARDocument.PostData?
         if let data = request.body.inMemoryData, !data.isEmpty {
-            let mimeType = request.headerFields[.contentType] ?? request.body.contentType ?? "application/octet-stream"
+            let mimeType =
+                request.headerFields.joinedValue(for: .contentType) ?? request.body.contentType
+                ?? "application/octet-stream"
             if MIMEType.isText(mimeType), let text = String(data: data, encoding: .utf8) {
                 postData = HARDocument.PostData(mimeType: mimeType, text: text)
             } else {
@@ -141,7 +143,7 @@ public final class HARRecorder: EventMonitor, Sendable {
             content: HARDocument.Content(size: 0, mimeType: "x-unknown"), redirectURL: "", headersSize: -1,
             bodySize: -1)
         if let response = transaction.response {
-            let mimeType = response.headerFields[.contentType] ?? "x-unknown"
+            let mimeType = response.headerFields.joinedValue(for: .contentType) ?? "x-unknown"
             var content = HARDocument.Content(size: transaction.responseBodyBytesReceived, mimeType: mimeType)
             if let body, captureBodies, !body.body.isEmpty {
                 if MIMEType.isText(mimeType), let text = String(data: body.body, encoding: .utf8) {
@@ -155,7 +157,7 @@ public final class HARRecorder: EventMonitor, Sendable {
             harResponse = HARDocument.HTTPResponseRecord(
                 status: response.status.code, statusText: response.status.reasonPhrase, httpVersion: httpVersion,
                 headers: headers(response.headerFields), content: content,
-                redirectURL: response.headerFields[.location] ?? "",
+                redirectURL: response.headerFields.joinedValue(for: .location) ?? "",
                 headersSize: transaction.responseHeaderBytesReceived,
                 bodySize: transaction.responseBodyBytesReceived)
         }

@@ -14,7 +14,7 @@ import HTTPTypes
 struct RedirectInterceptor: Interceptor {
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
         let maximum = chain.context.core.configuration.redirectPolicy.maximum
         var current = request
@@ -26,7 +26,7 @@ struct RedirectInterceptor: Interceptor {
             if response.request == nil { response.request = current }
 
             guard Self.redirectStatuses.contains(response.status.code),
-                let location = response.headerFields[.location]
+                let location = response.headerFields.joinedValue(for: .location)
             else { return response }
             if case .none = chain.context.core.configuration.redirectPolicy { return response }
             guard let target = Self.resolve(location, against: response.url) else {

@@ -28,10 +28,10 @@ struct RetryInterceptor: Interceptor {
         self.reachability = ReachabilityProvider(configuration.reachability)
     }
 
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let retriable = policy.maximumRetries > 0 && policy.isSafeToRetry(request)
         // `file:` and `data:` loads need no network.
-        let waitsForConnectivity = waitsForConnectivityOption && request.url.isHTTP
+        let waitsForConnectivity = waitsForConnectivityOption && request.isHTTP
         guard retriable || waitsForConnectivity else { return try await chain.proceed(request) }
 
         let context = chain.context
@@ -95,7 +95,9 @@ struct RetryInterceptor: Interceptor {
     /// One attempt. With `failsAloneOnIdle`, an idle timeout fails just the network exchange in flight with
     /// `timedOut` (instead of cancelling the task), so the policy can try again. The transport does the
     /// scoping (``TransportInterceptor``): an attempt that needs no network (a cache hit) costs nothing extra.
-    private func attempt(_ request: Request, chain: InterceptorChain, failsAloneOnIdle: Bool) async throws -> Response {
+    private nonisolated(nonsending) func attempt(_ request: Request, chain: InterceptorChain, failsAloneOnIdle: Bool)
+        async throws -> Response
+    {
         guard failsAloneOnIdle else { return try await chain.proceed(request) }
         let context = chain.context
         context.idleTimeoutFailsExchange.store(true, ordering: .relaxed)

@@ -139,7 +139,7 @@ public struct RetryPolicy: Sendable {
     /// The wait a response asks for with `Retry-After`, capped at ``maximumRetryAfter``; `nil` when the
     /// response has no usable `Retry-After`.
     public func retryAfterDelay(of response: Response, now: Date) -> TimeInterval? {
-        guard let value = response.headerFields[.retryAfter] else { return nil }
+        guard let value = response.headerFields.joinedValue(for: .retryAfter) else { return nil }
         guard let delay = Self.parseRetryAfter(value, now: now) else { return nil }
         return min(delay, maximumRetryAfter)
     }

@@ -137,12 +137,12 @@ public final class Session: Sendable {
     /// Loads a request and returns the response with its body in memory.
     /// - Throws: ``CourierError`` (transport failures, timeouts, too many redirects, cancellation).
     ///   A 4xx or 5xx answer is a response, not an error: call ``Response/validate(statusCode:contentType:)``.
-    public func data(for request: Request) async throws -> Response {
+    public nonisolated(nonsending) func data(for request: Request) async throws -> Response {
         try await run(makeDataTask(with: request))
     }
 
     /// Loads a URL with GET.
-    public func data(from url: URL) async throws -> Response {
+    public nonisolated(nonsending) func data(from url: URL) async throws -> Response {
         try await data(for: Request(url: url))
     }
 
@@ -170,7 +170,7 @@ public final class Session: Sendable {
         }
     }
 
-    func run(_ task: SessionTask) async throws -> Response {
+    nonisolated(nonsending) func run(_ task: SessionTask) async throws -> Response {
         try await withTaskCancellationHandler {
             task.resume()
             var response = try await task.value

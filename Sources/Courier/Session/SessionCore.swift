@@ -9,6 +9,16 @@ final class SessionCore: Sendable {
     let httpTransport: HTTPTransport
     let handlers: [any ProtocolHandler]
     let stages: [any Interceptor]
+    /// The session's additional headers, as fields (values checked once, not per request).
+    private let defaultFields: [HTTPField]
+    /// `User-Agent` and `Accept`, added to HTTP requests that set neither.
+    private let httpDefaultFields: [HTTPField]
+    private static let defaultEncoding = HTTPField(
+        name: .acceptEncoding, value: ContentEncodingInterceptor.defaultAcceptEncoding)
+    private static let identityEncoding = HTTPField(name: .acceptEncoding, value: "identity")
+    /// The fields of a request that sets none: HTTP (with the default `Accept-Encoding` or `identity`) and
+    /// other schemes.
+    private let presets: (http: HTTPFields, httpIdentity: HTTPFields, other: HTTPFields)
     /// Spaces that answered a challenge, for preemptive credentials.
     let authenticationCache = AuthenticationCache()
 
@@ -27,6 +37,20 @@ final class SessionCore: Sendable {
         // Custom handlers are asked in reverse registration order (URLProtocol's rule), then the built-ins.
         self.handlers = configuration.protocolHandlers.reversed() + [DataURLProtocolHandler(), FileProtocolHandler()]
         self.stages = Self.makeStages(configuration)
+        self.defaultFields = configuration.httpAdditionalHeaders.filter { !$0.value.isEmpty }
+        self.httpDefaultFields = [
+            HTTPField(name: .userAgent, value: configuration.userAgent), HTTPField(name: .accept, value: "*/*"),
+        ]
+        func preset(_ fields: [HTTPField]) -> HTTPFields {
+            var result = HTTPFields()
+            for field in fields where !result.contains(field.name) { result.append(field) }
+            return result
+        }
+        self.presets = (
+            http: preset(defaultFields + httpDefaultFields + [Self.defaultEncoding]),
+            httpIdentity: preset(defaultFields + httpDefaultFields + [Self.identityEncoding]),
+            other: preset(defaultFields)
+        )
     }
 
     /// The chain, outermost first (see DESIGN.md section 2): your interceptors, then one stage per concern
@@ -104,44 +128,52 @@ final class SessionCore: Sendable {
     /// removed together with any default of the same name. Downloads ask for `Accept-Encoding: identity`.
     func prepare(_ original: Request, isDownload: Bool = false) throws -> Request {
         var request = original
-        guard let scheme = request.url.scheme, !scheme.isEmpty else {
-            throw CourierError(
-                .badURL, outcome: .notSent,
-                message: "URL \"\(request.url.absoluteString)\" has no scheme; write it in full, e.g. https://…")
+        let isHTTP = request.isHTTP
+        if !isHTTP {
+            guard let scheme = request.url.scheme, !scheme.isEmpty else {
+                throw CourierError(
+                    .badURL, outcome: .notSent,
+                    message: "URL \"\(request.url.absoluteString)\" has no scheme; write it in full, e.g. https://…")
+            }
         }
-        request.body = try request.body.resolvingJSON(with: configuration.jsonEncoder)
+        if request.body.isJSON { request.body = try request.body.resolvingJSON(with: configuration.jsonEncoder) }
 
+        let given = original.headerFields
+        let contentType = request.body.isEmpty ? nil : request.body.contentType
+        if given.isEmpty, contentType == nil {
+            // The common case: nothing of the caller's to merge, so the session's defaults as they are.
+            request.headerFields = !isHTTP ? presets.other : (isDownload ? presets.httpIdentity : presets.http)
+            return request
+        }
         var fields = HTTPFields()
-        fields.reserveCapacity(original.headerFields.count + configuration.httpAdditionalHeaders.count + 3)
+        fields.reserveCapacity(given.count + defaultFields.count + 3)
         var blanked: [HTTPField.Name] = []
-        for field in original.headerFields where field.value.isEmpty {
-            blanked.append(field.name)
+        for field in given {
+            if field.value.isEmpty {
+                blanked.append(field.name)
+            } else {
+                fields.append(field)
+            }
         }
-        func addDefault(_ name: HTTPField.Name, _ value: String) {
-            guard !blanked.contains(name), !original.headerFields.contains(name), !fields.contains(name) else { return }
-            fields.append(HTTPField(name: name, value: value))
-        }
-        for field in original.headerFields where !field.value.isEmpty {
+        func addDefault(_ field: HTTPField) {
+            guard !blanked.contains(field.name), !fields.contains(field.name) else { return }
             fields.append(field)
         }
-        for field in configuration.httpAdditionalHeaders where !field.value.isEmpty {
-            addDefault(field.name, field.value)
-        }
-        if request.url.isHTTP {
-            addDefault(.userAgent, configuration.userAgent)
-            addDefault(.accept, "*/*")
-            addDefault(
-                .acceptEncoding, ContentEncodingInterceptor.defaultAcceptEncoding(for: request, isDownload: isDownload))
-            if !request.body.isEmpty, let contentType = request.body.contentType {
-                addDefault(.contentType, contentType)
-            }
+        for field in defaultFields { addDefault(field) }
+        if isHTTP {
+            for field in httpDefaultFields { addDefault(field) }
+            // `identity` for ranged requests and downloads: a server may answer a ranged request for a
+            // compressible type with a full compressed 200, which breaks resuming.
+            let identity = isDownload || given.contains(.range)
+            addDefault(identity ? Self.identityEncoding : Self.defaultEncoding)
+            if let contentType { addDefault(HTTPField(name: .contentType, value: contentType)) }
         }
         request.headerFields = fields
         return request
     }
 
     /// Runs a prepared request through the chain.
-    func execute(_ request: Request, context: TaskContext) async throws -> Response {
+    nonisolated(nonsending) func execute(_ request: Request, context: TaskContext) async throws -> Response {
         let chain = InterceptorChain(context: context, stages: stages, index: 0)
         return try await chain.proceed(request)
     }

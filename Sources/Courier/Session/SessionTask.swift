@@ -360,7 +360,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         if cancelledMeanwhile { runTask.cancel() }
     }
 
-    private func run(timer: Watchdog.Timer) async {
+    private nonisolated(nonsending) func run(timer: Watchdog.Timer) async {
         Watchdog.shared.register(timer)
         defer { Watchdog.shared.unregister(timer) }
         let context = TaskContext(task: self, session: session, timer: timer)
@@ -434,7 +434,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
 
     /// Sends the request and receives the response: the body collected, streamed to the caller, or saved
     /// to a file. Returns the response to complete the task with.
-    private func attempt(context: TaskContext, afterHead: (@Sendable () -> Void)?) async throws -> Response {
+    private nonisolated(nonsending) func attempt(context: TaskContext, afterHead: (@Sendable () -> Void)?) async throws
+        -> Response
+    {
         var request = originalRequest
         if let download = downloadJob { request = try download.begin(request) }
         let prepared = try session.core.prepare(request, isDownload: downloadJob != nil)
@@ -442,10 +444,11 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var response = try await session.core.execute(prepared, context: context)
         afterHead?()
         let head = response.withoutBody
+        let expectedLength = head.expectedContentLength
         mutable.withLock { state in
             state.response = head
             state.currentRequest = head.request ?? state.currentRequest
-            state.progress.totalBytesExpectedToReceive = head.expectedContentLength
+            state.progress.totalBytesExpectedToReceive = expectedLength
         }
         if let delegate = session.delegate {
             let disposition = await delegate.session(session, task: self, didReceive: head)
@@ -501,7 +504,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         // Only bytes that are the entity itself can be continued with a range later.
         let job = DownloadJob(
             destination: destination, resumeData: nil,
-            allowsResuming: request.headerFields[.acceptEncoding] == "identity")
+            allowsResuming: request.headerFields.joinedValue(for: .acceptEncoding) == "identity")
         mutable.withLock { $0.download = job }
         _ = try job.begin(originalRequest)
     }
@@ -542,8 +545,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     }
 
     /// A body that arrived whole: the same checks, progress and event as a streamed one.
-    private func accept(_ data: Data, context: TaskContext) async throws -> Data {
-        await waitWhilePaused()
+    private nonisolated(nonsending) func accept(_ data: Data, context: TaskContext) async throws -> Data {
+        if mutable.withLock({ $0.paused }) { await waitWhilePaused() }
         try checkCancelled()
         let limit = session.configuration.maximumResponseBodySize ?? Int.max
         guard data.count <= limit else {

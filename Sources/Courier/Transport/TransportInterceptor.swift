@@ -8,7 +8,7 @@ import Synchronization
 /// `timedOut`, which the stages above see as any other failure (the cache may still serve a stale
 /// response under `stale-if-error`, the retry policy decides).
 struct TransportInterceptor: Interceptor {
-    func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+    nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
         guard context.idleTimeoutFailsExchange.load(ordering: .relaxed) else {
             return try await load(request, context: context)
@@ -42,7 +42,7 @@ struct TransportInterceptor: Interceptor {
         if let handler = context.core.handler(for: request) {
             return try await ProtocolHandlerBridge.load(request, with: handler, context: context)
         }
-        if request.url.isHTTP {
+        if request.isHTTP {
             return try await context.core.httpTransport.execute(request, context: context)
         }
         throw CourierError(

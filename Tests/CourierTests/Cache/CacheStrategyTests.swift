@@ -352,6 +352,33 @@ struct CacheStrategyTests {
 
     // MARK: Age and lifetime values
 
+    @Test func aHeadIsReparsedWhenItChanges() {
+        var head = CacheEntryHead(
+            url: Self.url, status: .ok, headerFields: Self.fields([("Cache-Control", "max-age=60")]),
+            varyingRequestFields: [], requestDate: Self.now, responseDate: Self.now)
+        #expect(CacheStrategy.freshnessLifetime(of: head) == 60)
+        head.headerFields = Self.fields([("Cache-Control", "max-age=5, must-revalidate"), ("Vary", "Accept")])
+        #expect(CacheStrategy.freshnessLifetime(of: head) == 5)
+        #expect(head.freshness.control.mustRevalidate)
+        #expect(head.freshness.varyNames == ["accept"])
+        // Without max-age, the heuristic lifetime follows the status and the dates.
+        head.headerFields = Self.fields([("Date", Self.date(0)), ("Last-Modified", Self.date(1000))])
+        #expect(CacheStrategy.freshnessLifetime(of: head) == 100)
+        head.status = .created
+        #expect(CacheStrategy.freshnessLifetime(of: head) == 0)
+    }
+
+    @Test func theSchemeFlagFollowsTheURL() throws {
+        var request = try Request("https://example.com/")
+        #expect(request.isHTTP)
+        let copy = request
+        request.url = URL(string: "file:///tmp/x")!
+        #expect(!request.isHTTP)
+        #expect(copy.isHTTP)
+        request.url = URL(string: "HTTP://example.com/")!
+        #expect(request.isHTTP)
+    }
+
     @Test func currentAgeFollowsRFC9111() {
         // Sent at now-12, received at now-10 with Date now-15 and Age 3: apparent age 5, corrected age
         // value 3 + 2 = 5, initial age 5, plus 10 s resident.

@@ -27,6 +27,26 @@ struct RequestTests {
         #expect(request.headerFields.count == 2)
     }
 
+    @Test func copiesAreIndependentValues() throws {
+        var request = try Request("https://example.com/a")
+        try request.setValue("one", forHTTPHeaderField: "X-Thing")
+        let copy = request
+        // Mutations change only the request written to, whether its storage is shared or not.
+        request.url = URL(string: "https://example.com/b")!
+        try request.setValue("two", forHTTPHeaderField: "X-Thing")
+        request.method = .post
+        var again = request
+        again.timeout = 5
+        #expect(copy.url.absoluteString == "https://example.com/a")
+        #expect(copy.value(forHTTPHeaderField: "X-Thing") == "one")
+        #expect(copy.method == .get)
+        #expect(request.url.absoluteString == "https://example.com/b")
+        #expect(request.value(forHTTPHeaderField: "X-Thing") == "two")
+        #expect(request.timeout == nil)
+        #expect(again.timeout == 5)
+        #expect(again.method == .post)
+    }
+
     @Test func setValueReplacesAndNilRemoves() throws {
         var request = try Request("https://example.com/")
         try request.setValue("one", forHTTPHeaderField: "X-Thing")

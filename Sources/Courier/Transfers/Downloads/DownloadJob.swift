@@ -137,7 +137,7 @@ final class DownloadJob: Sendable {
         var rangeLength: Int64?
         switch status {
         case 206 where sentRange:
-            guard let value = head.headerFields[.contentRange], let contentRange = ContentRange(value),
+            guard let value = head.headerFields.joinedValue(for: .contentRange), let contentRange = ContentRange(value),
                 let range = contentRange.range
             else {
                 throw badResponse("answered 206 without a valid Content-Range", head: head, keepFile: true)
@@ -156,7 +156,7 @@ final class DownloadJob: Sendable {
             expectedTotal = contentRange.completeLength ?? record.expectedLength
             rangeLength = contentRange.count
         case 416 where sentRange:
-            let complete = head.headerFields[.contentRange].flatMap(ContentRange.init)?.completeLength
+            let complete = head.headerFields.joinedValue(for: .contentRange).flatMap(ContentRange.init)?.completeLength
             await RedirectInterceptor.discardBody(of: response)
             guard let complete, complete == offset else {
                 throw badResponse(
@@ -188,8 +188,8 @@ final class DownloadJob: Sendable {
         try file.truncate(to: keep)
         let previousTag = record.entityTag
         let previousDate = record.lastModified
-        record.entityTag = head.headerFields[.eTag] ?? (keep > 0 ? previousTag : nil)
-        record.lastModified = head.headerFields[.lastModified] ?? (keep > 0 ? previousDate : nil)
+        record.entityTag = head.headerFields.joinedValue(for: .eTag) ?? (keep > 0 ? previousTag : nil)
+        record.lastModified = head.headerFields.joinedValue(for: .lastModified) ?? (keep > 0 ? previousDate : nil)
         record.expectedLength = expectedTotal
         record.bytesOnDisk = keep
         state.withLock { state in
