@@ -46,6 +46,9 @@ enum CacheBenchmark {
                     return TestServer.Response(status: 304, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])
                 }
                 return .data(small, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])
+            case "/not-modified":
+                // A 304 without a cache: what the exchange itself costs, apart from the cache stage.
+                return TestServer.Response(status: 304, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])
             default: return .data(small, headers: [.cacheControl: "no-store"])
             }
         }
@@ -77,6 +80,10 @@ enum CacheBenchmark {
                     (memorySession, server.baseURL.appendingPathComponent("etag"), .conditionalCacheHit)
                 ),
                 "plain": ("plain small request", (networkSession, plainURL, .networkLoad)),
+                "plain-304": (
+                    "a 304 through a session without a cache",
+                    (networkSession, server.baseURL.appendingPathComponent("not-modified"), .networkLoad)
+                ),
                 "plain-cached": ("plain small request, session with a cache", (memorySession, plainURL, .networkLoad)),
                 // The session's own cost: an interceptor of the caller's answers, so no stage of Courier's runs.
                 "canned": ("answered by an interceptor (the session's own cost)", (cannedSession(), plainURL, nil)),
@@ -85,11 +92,15 @@ enum CacheBenchmark {
                     (cannedSession(network: true), plainURL, nil)
                 ),
             ]
-            guard let (name, chosen) = cases[only] else {
-                throw BenchmarkError("unknown case \(only); use \(cases.keys.sorted().joined(separator: ", "))")
+            // Several cases (`--only plain,revalidate`) are measured in alternating rounds, as the full run does.
+            let chosen = try only.split(separator: ",").map { name in
+                guard let found = cases[String(name)] else {
+                    throw BenchmarkError("unknown case \(name); use \(cases.keys.sorted().joined(separator: ", "))")
+                }
+                return found
             }
-            let median = try await measure(chosen.session, chosen.url, count: options.requests, expect: chosen.expect)
-            report("\(name): \(format(median)) µs")
+            let medians = try await measureRounds(chosen.map(\.1), count: options.requests)
+            for ((name, _), median) in zip(chosen, medians) { report("\(name): \(format(median)) µs") }
             return
         }
         // Each case and its baseline alternate in rounds, so that the machine's moods affect both alike.
@@ -154,29 +165,27 @@ enum CacheBenchmark {
 
     /// The medians of two cases measured in five alternating rounds of `count / 5` loads each.
     static func measurePair(_ first: Case, _ second: Case, count: Int) async throws -> (Double, Double) {
+        let medians = try await measureRounds([first, second], count: count)
+        return (medians[0], medians[1])
+    }
+
+    /// The medians of cases measured in five alternating rounds of `count / 5` loads each.
+    static func measureRounds(_ cases: [Case], count: Int) async throws -> [Double] {
         let rounds = 5
         let perRound = max(1, count / rounds)
-        var firstSamples: [Double] = []
-        var secondSamples: [Double] = []
+        var all = [[Double]](repeating: [], count: cases.count)
         for round in 0..<rounds {
-            firstSamples += try await samples(
-                first.session, first.url, count: perRound, expect: first.expect, warm: round == 0)
-            secondSamples += try await samples(
-                second.session, second.url, count: perRound, expect: second.expect, warm: round == 0)
+            for (index, chosen) in cases.enumerated() {
+                all[index] += try await samples(
+                    chosen.session, chosen.url, count: perRound, expect: chosen.expect, warm: round == 0)
+            }
         }
-        return (median(firstSamples), median(secondSamples))
+        return all.map(median)
     }
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
-    }
-
-    /// The median wall time of `count` sequential loads of `url`, in microseconds, after a warm-up.
-    static func measure(
-        _ session: Session, _ url: URL, count: Int, expect: TransactionMetrics.ResourceFetchType?
-    ) async throws -> Double {
-        median(try await samples(session, url, count: count, expect: expect, warm: true))
     }
 
     /// Wall times of `count` sequential loads of `url`, in microseconds (after a warm-up when `warm`).

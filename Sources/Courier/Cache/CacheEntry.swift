@@ -94,10 +94,15 @@ struct CacheEntryHead: Sendable {
 
     /// Header fields a cache never stores: hop-by-hop fields (RFC 9110 section 7.6.1) and cookies, which
     /// the cookie stage must not see again when a stored response is served.
-    static let unstoredFieldNames: Set<String> = [
-        "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
-        "proxy-authenticate", "proxy-authentication-info", "set-cookie", "set-cookie2",
-    ]
+    static func isUnstored(_ name: HTTPField.Name) -> Bool {
+        switch name.canonicalName {
+        case "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
+            "proxy-authenticate", "proxy-authentication-info", "set-cookie", "set-cookie2":
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The head of `response` to `request`, ready to store; `bodyLength` (when known) becomes its
     /// `Content-Length`.
@@ -105,7 +110,7 @@ struct CacheEntryHead: Sendable {
         self.url = response.url
         self.status = response.status
         var fields = HTTPFields()
-        for field in response.headerFields where !Self.unstoredFieldNames.contains(field.name.canonicalName) {
+        for field in response.headerFields where !Self.isUnstored(field.name) {
             if field.name == .contentLength { continue }
             fields.append(field)
         }

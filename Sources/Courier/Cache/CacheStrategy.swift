@@ -118,9 +118,13 @@ enum CacheStrategy {
         let etag = stored.headerFields.joinedValue(for: .eTag)
         let lastModified = stored.headerFields.joinedValue(for: .lastModified)
         guard etag != nil || lastModified != nil else { return nil }
+        // The request has no preconditions of its own (a request with some is never answered from the
+        // cache), so the fields are appended.
+        var fields = request.headerFields
+        if let etag { fields.append(HTTPField(name: .ifNoneMatch, value: etag)) }
+        if let lastModified { fields.append(HTTPField(name: .ifModifiedSince, value: lastModified)) }
         var conditional = request
-        if let etag { conditional.headerFields[.ifNoneMatch] = etag }
-        if let lastModified { conditional.headerFields[.ifModifiedSince] = lastModified }
+        conditional.headerFields = fields
         return conditional
     }
 
@@ -179,7 +183,12 @@ enum CacheStrategy {
     }
 
     /// Statuses after which `stale-if-error` applies.
-    static func isErrorStatus(_ status: Int) -> Bool { [500, 502, 503, 504].contains(status) }
+    static func isErrorStatus(_ status: Int) -> Bool {
+        switch status {
+        case 500, 502, 503, 504: return true
+        default: return false
+        }
+    }
 
     // MARK: Writing the cache
 
@@ -202,7 +211,12 @@ enum CacheStrategy {
     }
 
     /// Fields a 304 does not replace: they describe the stored body.
-    static let keptFieldNames: Set<String> = ["content-length", "content-encoding", "content-type", "content-range"]
+    static func isKept(_ name: HTTPField.Name) -> Bool {
+        switch name.canonicalName {
+        case "content-length", "content-encoding", "content-type", "content-range": return true
+        default: return false
+        }
+    }
 
     /// The stored head brought up to date by a `304 Not Modified` (or a 200 to HEAD): the new response's
     /// fields replace the stored ones of the same name, except those that describe the stored body
@@ -210,16 +224,18 @@ enum CacheStrategy {
     static func merge(_ stored: CacheEntryHead, with update: Response, requestDate: Date, responseDate: Date)
         -> CacheEntryHead
     {
+        // One pass over each list: the stored fields the update does not replace, then the update's.
+        var replacing: [HTTPField.Name] = []
+        for field in update.headerFields where !replacing.contains(field.name) {
+            if isKept(field.name) || CacheEntryHead.isUnstored(field.name) { continue }
+            replacing.append(field.name)
+        }
         var fields = stored.headerFields
-        var replaced: Set<HTTPField.Name> = []
-        for field in update.headerFields {
-            let name = field.name.canonicalName
-            if keptFieldNames.contains(name) || CacheEntryHead.unstoredFieldNames.contains(name) { continue }
-            if !replaced.contains(field.name) {
-                fields[field.name] = nil
-                replaced.insert(field.name)
-            }
-            fields.append(field)
+        if !replacing.isEmpty {
+            fields = HTTPFields()
+            fields.reserveCapacity(stored.headerFields.count + update.headerFields.count)
+            for field in stored.headerFields where !replacing.contains(field.name) { fields.append(field) }
+            for field in update.headerFields where replacing.contains(field.name) { fields.append(field) }
         }
         return CacheEntryHead(
             url: stored.url, status: stored.status, headerFields: fields,
@@ -231,7 +247,7 @@ enum CacheStrategy {
     static func validatorsMatch(_ stored: CacheEntryHead, _ update: Response) -> Bool {
         if let newTag = update.headerFields.joinedValue(for: .eTag) {
             guard let storedTag = stored.headerFields.joinedValue(for: .eTag) else { return false }
-            return weakComparable(newTag) == weakComparable(storedTag)
+            return newTag == storedTag || weakComparable(newTag) == weakComparable(storedTag)
         }
         if let newModified = update.headerFields.joinedValue(for: .lastModified),
             let storedModified = stored.headerFields.joinedValue(for: .lastModified)
@@ -252,9 +268,10 @@ enum CacheStrategy {
     /// The URLs whose stored responses a response to an unsafe request invalidates: none unless the
     /// method is unsafe and the status is 2xx or 3xx; then the target URI and the same-origin `Location`
     /// and `Content-Location`.
+    static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+
     static func invalidatedURLs(request: Request, response: Response) -> [URL] {
-        let safe: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
-        guard !safe.contains(request.method), (200..<400).contains(response.status.code) else { return [] }
+        guard !safeMethods.contains(request.method), (200..<400).contains(response.status.code) else { return [] }
         var urls = [request.url]
         for name in [HTTPField.Name.location, .contentLocation] {
             guard let value = response.headerFields.joinedValue(for: name),
