@@ -92,10 +92,10 @@ final class CacheInterceptor: Interceptor {
         }
 
         if response.status.code == 304, let validating {
-            await RedirectInterceptor.discardBody(of: response)
             guard CacheStrategy.validatorsMatch(validating.head, response), let body = cache.body(for: validating.id)
             else {
                 // The 304 is about another representation (or ours is gone): load it afresh, once.
+                await RedirectInterceptor.discardBody(of: response)
                 cache.discard(validating.id)
                 return try await fetch(
                     original, original: original, validating: nil, fallback: nil, cache: cache, chain: chain)
@@ -103,14 +103,18 @@ final class CacheInterceptor: Interceptor {
             let merged = CacheStrategy.merge(
                 validating.head, with: response, requestDate: requestDate, responseDate: responseDate)
             cache.updateHead(validating.id, to: merged)
+            let served = cachedResponse(
+                merged, body: body, age: CacheStrategy.currentAge(of: merged, now: responseDate), to: original)
+            // The 304's (empty) body is read last: its end usually arrives while the work above is done, so
+            // this rarely waits for the connection's thread.
+            await RedirectInterceptor.discardBody(of: response)
             if let index = context.lastTransactionIndex {
                 context.updateTransaction(index) { transaction in
                     transaction.resourceFetchType = .conditionalCacheHit
                     transaction.decodedResponseBodyBytes = body.length
                 }
             }
-            return cachedResponse(
-                merged, body: body, age: CacheStrategy.currentAge(of: merged, now: responseDate), to: original)
+            return served
         }
 
         for url in CacheStrategy.invalidatedURLs(request: original, response: response) {

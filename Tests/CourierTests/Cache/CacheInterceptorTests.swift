@@ -93,6 +93,8 @@ struct CacheInterceptorTests {
         #expect(revalidated.text == "body-v1")
         #expect(revalidated.value(forHTTPHeaderField: "X-Version") == "2")
         #expect(Self.fetchTypes(revalidated) == [.conditionalCacheHit])
+        // The metrics count the stored body the caller got, not the 304's empty one.
+        #expect(revalidated.metrics?.transactionMetrics.last?.decodedResponseBodyBytes == 7)
         #expect(stubs.receivedRequests.last?.headerFields[.ifNoneMatch] == "\"v1\"")
         // The 304 made it fresh for 100 s: no request now.
         let fresh = try await session.data(for: try Request("\(Self.base)/etag"))
