@@ -52,32 +52,50 @@ struct CacheControl: Sendable, Equatable {
     }
 
     private mutating func parse(_ value: String) {
-        for (name, argument) in Self.directives(in: value) {
-            switch name {
-            case "no-store": noStore = true
-            case "no-cache": noCache = true
-            case "no-transform": noTransform = true
-            case "only-if-cached": onlyIfCached = true
-            case "must-revalidate": mustRevalidate = true
-            case "proxy-revalidate": proxyRevalidate = true
-            case "public": isPublic = true
-            case "private": isPrivate = true
-            case "immutable": immutable = true
-            case "max-age": maxAge = first(maxAge, Self.deltaSeconds(argument) ?? 0)
-            case "s-maxage": sharedMaxAge = first(sharedMaxAge, Self.deltaSeconds(argument) ?? 0)
-            case "max-stale":
-                if argument == nil {
-                    maxStale = Int.max
-                } else if let seconds = Self.deltaSeconds(argument) {
-                    maxStale = first(maxStale, seconds)
+        Self.forEachDirective(in: value) { name, argument in
+            func named(_ literal: StaticString) -> Bool { Self.equalsIgnoringCase(name, literal) }
+            // Sorted by length first: most names are told apart without reading them.
+            switch name.count {
+            case 6: if named("public") { isPublic = true }
+            case 7:
+                if named("max-age") {
+                    maxAge = first(maxAge, argument?.seconds ?? 0)
+                } else if named("private") {
+                    isPrivate = true
                 }
-            case "min-fresh": if let seconds = Self.deltaSeconds(argument) { minFresh = first(minFresh, seconds) }
-            case "stale-while-revalidate":
-                if let seconds = Self.deltaSeconds(argument) {
+            case 8:
+                if named("no-store") {
+                    noStore = true
+                } else if named("no-cache") {
+                    noCache = true
+                } else if named("s-maxage") {
+                    sharedMaxAge = first(sharedMaxAge, argument?.seconds ?? 0)
+                }
+            case 9:
+                if named("immutable") {
+                    immutable = true
+                } else if named("max-stale") {
+                    if let argument {
+                        if let seconds = argument.seconds { maxStale = first(maxStale, seconds) }
+                    } else {
+                        maxStale = Int.max
+                    }
+                } else if named("min-fresh"), let seconds = argument?.seconds {
+                    minFresh = first(minFresh, seconds)
+                }
+            case 12: if named("no-transform") { noTransform = true }
+            case 14:
+                if named("only-if-cached") {
+                    onlyIfCached = true
+                } else if named("stale-if-error"), let seconds = argument?.seconds {
+                    staleIfError = first(staleIfError, seconds)
+                }
+            case 15: if named("must-revalidate") { mustRevalidate = true }
+            case 16: if named("proxy-revalidate") { proxyRevalidate = true }
+            case 22:
+                if named("stale-while-revalidate"), let seconds = argument?.seconds {
                     staleWhileRevalidate = first(staleWhileRevalidate, seconds)
                 }
-            case "stale-if-error":
-                if let seconds = Self.deltaSeconds(argument) { staleIfError = first(staleIfError, seconds) }
             default: break
             }
         }
@@ -86,21 +104,51 @@ struct CacheControl: Sendable, Equatable {
     /// Of two occurrences of a directive, the first wins (RFC 9111 section 4.2.1).
     private func first(_ existing: Int?, _ new: Int) -> Int { existing ?? new }
 
-    /// Splits `a, b=1, c="x, y"` into lower-cased names and unquoted arguments. Runs on every cache lookup,
-    /// so it works on the UTF-8 bytes in place and makes strings only for what it returns.
-    static func directives(in value: String) -> [(String, String?)] {
+    /// Whether `bytes` spell `literal` (lower-case ASCII) in any case.
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        let expected = literal.utf8Start
+        for index in 0..<bytes.count {
+            var byte = bytes[index]
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 0x20 }
+            if byte != expected[index] { return false }
+        }
+        return true
+    }
+
+    /// A directive's argument, as it lies in the field value.
+    enum Argument {
+        /// A token (white space trimmed).
+        case token(UnsafeBufferPointer<UInt8>)
+        /// A quoted string, unquoted.
+        case quoted([UInt8])
+
+        /// The argument as delta-seconds (``CacheControl/deltaSeconds(_:)``).
+        var seconds: Int? {
+            switch self {
+            case .token(let bytes): return CacheControl.deltaSeconds(digits: bytes)
+            case .quoted(let bytes):
+                return CacheControl.deltaSeconds(String(decoding: bytes, as: UTF8.self).trimmingOWS())
+            }
+        }
+    }
+
+    /// The directives of `a, b=1, c="x, y"`, in order: each name (white space trimmed, as it was written)
+    /// and its argument (`nil` without `=`). Runs on every cache lookup, so it reads the UTF-8 bytes in place.
+    static func forEachDirective(
+        in value: String, _ body: (UnsafeBufferPointer<UInt8>, Argument?) -> Void
+    ) {
         var value = value
-        return value.withUTF8 { bytes in
-            var result: [(String, String?)] = []
+        value.withUTF8 { bytes in
             var index = 0
             let count = bytes.count
             func isOWS(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-            func text(_ from: Int, _ to: Int) -> String {
+            func trimmed(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
                 var from = from
                 var to = to
                 while from < to, isOWS(bytes[from]) { from += 1 }
                 while to > from, isOWS(bytes[to - 1]) { to -= 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+                return UnsafeBufferPointer(rebasing: bytes[from..<to])
             }
             while index < count {
                 // The name runs to `=` or `,`.
@@ -108,11 +156,8 @@ struct CacheControl: Sendable, Equatable {
                 while index < count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ",") {
                     index += 1
                 }
-                var name = text(nameStart, index)
-                if name.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
-                    name = name.lowercased()
-                }
-                var argument: String?
+                let name = trimmed(nameStart, index)
+                var argument: Argument?
                 if index < count, bytes[index] == UInt8(ascii: "=") {
                     index += 1
                     while index < count, isOWS(bytes[index]) { index += 1 }
@@ -139,25 +184,30 @@ struct CacheControl: Sendable, Equatable {
                         let restStart = index
                         while index < count, bytes[index] != UInt8(ascii: ",") { index += 1 }
                         unquoted += bytes[restStart..<index]
-                        argument = String(decoding: unquoted, as: UTF8.self).trimmingOWS()
+                        argument = .quoted(unquoted)
                     } else {
                         let argumentStart = index
                         while index < count, bytes[index] != UInt8(ascii: ",") { index += 1 }
-                        argument = text(argumentStart, index)
+                        argument = .token(trimmed(argumentStart, index))
                     }
                 }
-                if !name.isEmpty { result.append((name, argument)) }
+                if !name.isEmpty { body(name, argument) }
                 index += 1  // past the comma
             }
-            return result
         }
     }
 
     /// Parses delta-seconds: decimal digits only; too large → 2147483648; anything else → `nil`.
     static func deltaSeconds(_ text: String?) -> Int? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
+        return deltaSeconds(digits: text.utf8)
+    }
+
+    /// ``deltaSeconds(_:)`` of bytes.
+    static func deltaSeconds<Digits: Collection<UInt8>>(digits: Digits) -> Int? {
+        guard !digits.isEmpty else { return nil }
         var value = 0
-        for byte in text.utf8 {
+        for byte in digits {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
             if value < maximumDeltaSeconds {
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
