@@ -17,6 +17,10 @@ import Foundation
 ///
 /// The response a stage receives may carry a streaming body (``Response/Body/stream(_:)``); a stage
 /// that wraps the stream must not read it whole.
+///
+/// The requirement is `nonisolated(nonsending)`: a stage runs on the executor of the task that loads the
+/// request, so passing a request through the chain costs no hop between threads. A plain `async` method
+/// (as above) conforms too; it hops to the global executor on entry, as any `@concurrent` function does.
 public protocol Interceptor: Sendable {
     nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
 }
