@@ -46,10 +46,10 @@ enum CacheBody: Sendable {
 struct CacheEntryHead: Sendable {
     var url: URL
     var status: HTTPResponse.Status {
-        didSet { freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate) }
+        didSet { reparse() }
     }
     var headerFields: HTTPFields {
-        didSet { freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate) }
+        didSet { reparse() }
     }
     /// The request's values of the fields named by the response's `Vary` (lower-cased names; `nil` for a
     /// field the request did not have).
@@ -57,10 +57,14 @@ struct CacheEntryHead: Sendable {
     /// When the request that got this response was sent, and when the response arrived.
     var requestDate: Date
     var responseDate: Date {
-        didSet { freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate) }
+        didSet { reparse() }
     }
     /// What every lookup reads from the head, parsed when the head is made or changed.
     private(set) var freshness: Freshness
+
+    private mutating func reparse() {
+        freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate)
+    }
 
     /// The parts of a stored head the cache's decisions read (RFC 9111 section 4.2), parsed once.
     struct Freshness: Sendable {

@@ -334,9 +334,10 @@ public final class HTTPCache: Sendable {
     /// Replaces a stored head (after a 304 or a HEAD), on disk too.
     func updateHead(_ id: UInt64, to head: CacheEntryHead) {
         let meta: DiskCacheStore.Meta? = state.withLock { state in
-            guard state.records[id] != nil else { return nil }
-            state.records[id]?.head = head
-            guard let record = state.records[id], record.diskSize != nil else { return nil }
+            guard let index = state.records.index(forKey: id) else { return nil }
+            state.records.values[index].head = head
+            let record = state.records.values[index]
+            guard record.diskSize != nil else { return nil }
             return DiskCacheStore.Meta(
                 key: record.key, head: head, storedAt: record.storedAt, bodyLength: record.bodyLength,
                 bodyChecksum: record.bodyChecksum, storagePolicy: record.storagePolicy, userInfo: record.userInfo)

@@ -41,15 +41,10 @@ final class SessionCore: Sendable {
         self.httpDefaultFields = [
             HTTPField(name: .userAgent, value: configuration.userAgent), HTTPField(name: .accept, value: "*/*"),
         ]
-        func preset(_ fields: [HTTPField]) -> HTTPFields {
-            var result = HTTPFields()
-            for field in fields where !result.contains(field.name) { result.append(field) }
-            return result
-        }
         self.presets = (
-            http: preset(defaultFields + httpDefaultFields + [Self.defaultEncoding]),
-            httpIdentity: preset(defaultFields + httpDefaultFields + [Self.identityEncoding]),
-            other: preset(defaultFields)
+            http: Self.merging([:], defaults: defaultFields + httpDefaultFields + [Self.defaultEncoding]),
+            httpIdentity: Self.merging([:], defaults: defaultFields + httpDefaultFields + [Self.identityEncoding]),
+            other: Self.merging([:], defaults: defaultFields)
         )
     }
 
@@ -145,8 +140,24 @@ final class SessionCore: Sendable {
             request.headerFields = !isHTTP ? presets.other : (isDownload ? presets.httpIdentity : presets.http)
             return request
         }
+        var defaults = defaultFields
+        if isHTTP {
+            // `identity` for ranged requests and downloads: a server may answer a ranged request for a
+            // compressible type with a full compressed 200, which breaks resuming.
+            let identity = isDownload || given.contains(.range)
+            defaults += httpDefaultFields
+            defaults.append(identity ? Self.identityEncoding : Self.defaultEncoding)
+            if let contentType { defaults.append(HTTPField(name: .contentType, value: contentType)) }
+        }
+        request.headerFields = Self.merging(given, defaults: defaults)
+        return request
+    }
+
+    /// The request's own fields without the blanked ones (an empty value), then each default whose name
+    /// the request neither sets nor blanks, the first of a name winning.
+    private static func merging(_ given: HTTPFields, defaults: [HTTPField]) -> HTTPFields {
         var fields = HTTPFields()
-        fields.reserveCapacity(given.count + defaultFields.count + 3)
+        fields.reserveCapacity(given.count + defaults.count)
         var blanked: [HTTPField.Name] = []
         for field in given {
             if field.value.isEmpty {
@@ -155,21 +166,10 @@ final class SessionCore: Sendable {
                 fields.append(field)
             }
         }
-        func addDefault(_ field: HTTPField) {
-            guard !blanked.contains(field.name), !fields.contains(field.name) else { return }
+        for field in defaults where !blanked.contains(field.name) && !fields.contains(field.name) {
             fields.append(field)
         }
-        for field in defaultFields { addDefault(field) }
-        if isHTTP {
-            for field in httpDefaultFields { addDefault(field) }
-            // `identity` for ranged requests and downloads: a server may answer a ranged request for a
-            // compressible type with a full compressed 200, which breaks resuming.
-            let identity = isDownload || given.contains(.range)
-            addDefault(identity ? Self.identityEncoding : Self.defaultEncoding)
-            if let contentType { addDefault(HTTPField(name: .contentType, value: contentType)) }
-        }
-        request.headerFields = fields
-        return request
+        return fields
     }
 
     /// Runs a prepared request through the chain.

@@ -510,7 +510,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     }
 
     /// Waits while the task is suspended.
-    func waitWhilePaused() async {
+    nonisolated(nonsending) func waitWhilePaused() async {
         guard mutable.withLock({ $0.paused }) else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = mutable.withLock { state in
@@ -546,7 +546,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
 
     /// A body that arrived whole: the same checks, progress and event as a streamed one.
     private nonisolated(nonsending) func accept(_ data: Data, context: TaskContext) async throws -> Data {
-        if mutable.withLock({ $0.paused }) { await waitWhilePaused() }
+        await waitWhilePaused()
         try checkCancelled()
         let limit = session.configuration.maximumResponseBodySize ?? Int.max
         guard data.count <= limit else {
