@@ -13,6 +13,8 @@ enum CacheBenchmark {
         var decompressMiB = 100
         /// `memory` or `disk`: only that case's hits, repeated (for a profiler).
         var only: String?
+        /// With `--only`: take the cases' requests in turn, one each, instead of in rounds of many.
+        var interleave = false
     }
 
     static func run(arguments: [String]) async throws {
@@ -23,6 +25,7 @@ enum CacheBenchmark {
             case "--requests": options.requests = Int(iterator.next() ?? "") ?? options.requests
             case "--decompress-mib": options.decompressMiB = Int(iterator.next() ?? "") ?? options.decompressMiB
             case "--only": options.only = iterator.next()
+            case "--interleave": options.interleave = true
             case "--quick":
                 options.requests = 300
                 options.decompressMiB = 16
@@ -99,8 +102,17 @@ enum CacheBenchmark {
                 }
                 return found
             }
-            let medians = try await measureRounds(chosen.map(\.1), count: options.requests)
-            for ((name, _), median) in zip(chosen, medians) { report("\(name): \(format(median)) µs") }
+            let all =
+                options.interleave
+                ? try await sampleInterleaved(chosen.map(\.1), count: options.requests)
+                : try await sampleRounds(chosen.map(\.1), count: options.requests)
+            for ((name, _), samples) in zip(chosen, all) {
+                let sorted = samples.sorted()
+                let mean = samples.reduce(0, +) / Double(max(1, samples.count))
+                report(
+                    "\(name): \(format(median(samples))) µs (mean \(format(mean)), p90 \(format(sorted[sorted.count * 9 / 10])), p99 \(format(sorted[sorted.count * 99 / 100])))"
+                )
+            }
             return
         }
         // Each case and its baseline alternate in rounds, so that the machine's moods affect both alike.
@@ -171,6 +183,11 @@ enum CacheBenchmark {
 
     /// The medians of cases measured in five alternating rounds of `count / 5` loads each.
     static func measureRounds(_ cases: [Case], count: Int) async throws -> [Double] {
+        try await sampleRounds(cases, count: count).map(median)
+    }
+
+    /// The samples of cases measured in five alternating rounds of `count / 5` loads each.
+    static func sampleRounds(_ cases: [Case], count: Int) async throws -> [[Double]] {
         let rounds = 5
         let perRound = max(1, count / rounds)
         var all = [[Double]](repeating: [], count: cases.count)
@@ -180,12 +197,28 @@ enum CacheBenchmark {
                     chosen.session, chosen.url, count: perRound, expect: chosen.expect, warm: round == 0)
             }
         }
-        return all.map(median)
+        return all
     }
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
+    }
+
+    /// The samples of cases whose requests are taken in turn, one of each case after the other, so that
+    /// every case sees the machine in the same state (after a warm-up of each).
+    static func sampleInterleaved(_ cases: [Case], count: Int) async throws -> [[Double]] {
+        for chosen in cases {
+            for _ in 0..<200 { _ = try await chosen.session.data(for: Request(url: chosen.url)) }
+            _ = try await samples(chosen.session, chosen.url, count: 0, expect: chosen.expect, warm: true)
+        }
+        var all = [[Double]](repeating: [], count: cases.count)
+        for _ in 0..<count {
+            for (index, chosen) in cases.enumerated() {
+                all[index] += try await samples(chosen.session, chosen.url, count: 1, expect: nil, warm: false)
+            }
+        }
+        return all
     }
 
     /// Wall times of `count` sequential loads of `url`, in microseconds (after a warm-up when `warm`).

@@ -30,12 +30,10 @@ final class CacheInterceptor: Interceptor {
         let context = chain.context
         let clock = core.configuration.cacheClock
         let now = clock()
-        let readsCache = request.method == .get || request.method == .head
-        let found = readsCache ? cache.find(request) : nil
-        // Only a request the stored response could answer may fall back to it (stale-if-error).
-        let fallback = !request.headerFields.contains(.range) && !CacheStrategy.hasConditions(request) ? found : nil
+        // Only a request a stored response could answer looks one up (and may fall back to it on an error).
+        let found = CacheStrategy.isEligible(request) ? cache.find(request) : nil
 
-        switch CacheStrategy.decide(request: request, stored: found?.head, policy: policy, now: now) {
+        switch CacheStrategy.decide(request: request, eligible: found?.head, policy: policy, now: now) {
         case .useStored(let age, let revalidateInBackground):
             guard let found, let body = cache.body(for: found.id) else {
                 // The entry was damaged and has been discarded: decide again without it.
@@ -53,10 +51,10 @@ final class CacheInterceptor: Interceptor {
                 body: .none)
         case .load(let networkRequest):
             return try await fetch(
-                networkRequest, original: request, validating: nil, fallback: fallback, cache: cache, chain: chain)
+                networkRequest, original: request, validating: nil, fallback: found, cache: cache, chain: chain)
         case .validate(let conditional):
             return try await fetch(
-                conditional, original: request, validating: found, fallback: fallback, cache: cache, chain: chain)
+                conditional, original: request, validating: found, fallback: found, cache: cache, chain: chain)
         }
     }
 
@@ -105,8 +103,8 @@ final class CacheInterceptor: Interceptor {
             cache.updateHead(validating.id, to: merged)
             let served = cachedResponse(
                 merged, body: body, age: CacheStrategy.currentAge(of: merged, now: responseDate), to: original)
-            // The 304's (empty) body is read last: its end usually arrives while the work above is done, so
-            // this rarely waits for the connection's thread.
+            // The transport has read the end of a 304 already (it has no content); a body that a network
+            // interceptor of the caller's put there is read and dropped.
             await RedirectInterceptor.discardBody(of: response)
             if let index = context.lastTransactionIndex {
                 context.updateTransaction(index) { transaction in

@@ -43,11 +43,22 @@ enum CacheStrategy {
     /// The decision for `request` under `policy`, given the stored response that matches it (already
     /// selected by URL and `Vary`), at time `now`.
     static func decide(request: Request, stored: CacheEntryHead?, policy: CachePolicy, now: Date) -> Decision {
+        decide(request: request, eligible: isEligible(request) ? stored : nil, policy: policy, now: now)
+    }
+
+    /// Whether a stored response may answer `request` at all: a GET or HEAD without `Range` or
+    /// preconditions of its own (those pass through to the server as the caller wrote them).
+    static func isEligible(_ request: Request) -> Bool {
+        (request.method == .get || request.method == .head) && !request.headerFields.contains(.range)
+            && !hasConditions(request)
+    }
+
+    /// ``decide(request:stored:policy:now:)`` for a caller that has already checked ``isEligible(_:)``
+    /// (`eligible` is `nil` when the request is not).
+    static func decide(request: Request, eligible: CacheEntryHead?, policy: CachePolicy, now: Date) -> Decision {
         let requestControl = CacheControl(request.headerFields)
         let readsCache = request.method == .get || request.method == .head
-        let usable =
-            readsCache && !request.headerFields.contains(.range) && !hasConditions(request) ? stored : nil
-        let candidate = usable.flatMap { $0.variesOnEverything ? nil : $0 }
+        let candidate = eligible.flatMap { $0.variesOnEverything ? nil : $0 }
 
         switch policy {
         case .reloadIgnoringLocalCacheData:

@@ -23,6 +23,15 @@ enum HTTPDate {
     /// Two-digit years of the RFC 850 format are read as RFC 9110 asks: a year that would lie more than
     /// 50 years after `now` belongs to the previous century.
     static func parse(_ value: String, now: Date = Date()) -> Date? {
+        // IMF-fixdate, which servers send, is read in place; the other formats (and odd spacing) go
+        // through the scanner.
+        var value = value
+        if let date = value.withUTF8({ parseFixdate($0) }) { return date }
+        return parseScanning(value, now: now)
+    }
+
+    /// ``parse(_:now:)`` without the fast path for IMF-fixdate: every format, byte by byte.
+    static func parseScanning(_ value: String, now: Date) -> Date? {
         var scanner = Scanner(Array(value.utf8))
         scanner.skipSpaces()
         // An optional day name: "Sun," / "Sunday," (IMF-fixdate, RFC 850) or "Sun " (asctime).
@@ -60,6 +69,43 @@ enum HTTPDate {
         scanner.skipSpaces()
         guard scanner.isAtEnd else { return nil }
         return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// Exactly `Sun, 06 Nov 1994 08:49:37 GMT` (29 bytes, fixed positions), or `nil`.
+    private static func parseFixdate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == UInt8(ascii: " "),
+            bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "), bytes[16] == UInt8(ascii: " "),
+            bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"), bytes[25] == UInt8(ascii: " "),
+            bytes[26] == UInt8(ascii: "G"), bytes[27] == UInt8(ascii: "M"), bytes[28] == UInt8(ascii: "T"),
+            isLetter(bytes[0]), isLetter(bytes[1]), isLetter(bytes[2]),
+            let day = digits(bytes, 5, 2), let year = digits(bytes, 12, 4), let hour = digits(bytes, 17, 2),
+            let minute = digits(bytes, 20, 2), let second = digits(bytes, 23, 2)
+        else { return nil }
+        // The month's three letters, lower-cased, as one number to compare with the table's.
+        let lower = { (byte: UInt8) -> UInt32 in UInt32(byte | 0x20) }
+        guard isLetter(bytes[8]), isLetter(bytes[9]), isLetter(bytes[10]) else { return nil }
+        let key = lower(bytes[8]) << 16 | lower(bytes[9]) << 8 | lower(bytes[10])
+        guard let index = monthKeys.firstIndex(of: key) else { return nil }
+        return makeDate(year: year, month: index + 1, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    private static let monthKeys: [UInt32] = monthNames.map { name in
+        name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// The decimal number of `count` digits at `start`, or `nil` when one of them is not a digit.
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// `Nov  6 08:49:37 1994`, after the day name.

@@ -326,11 +326,39 @@ final class HTTPTransport: Sendable {
         }
         let expectsBody =
             request.method != .head && status.code != 204 && status.code != 304 && !(100..<200).contains(status.code)
+        if !expectsBody {
+            // No content by definition: the message ended with its head, and its end (which the connection
+            // needs before it serves another request) has usually arrived with it. Reading that here, without
+            // the stages' body wrappers, is cheaper than every stage above passing an empty stream along.
+            try await Self.readEnd(of: response.body, request: request)
+            let end = Date()
+            let sent = counter.value
+            let streamed = counter.mode == .stream
+            context.updateTransaction(index) { transaction in
+                transaction.responseEndDate = end
+                transaction.responseBodyBytesReceived = 0
+                if streamed {
+                    transaction.requestBodyBytesSent = sent
+                    if transaction.requestEndDate == nil { transaction.requestEndDate = transaction.responseStartDate }
+                }
+            }
+            return Response(status: status, headerFields: fields, url: request.url, request: request, body: .none)
+        }
         let body = NetworkBody(
             base: response.body, context: context, transactionIndex: index, request: request,
             expectedLength: expectsBody ? headForMetrics.expectedContentLength : 0, counter: counter)
         return Response(
             status: status, headerFields: fields, url: request.url, request: request, body: .stream(ResponseBody(body)))
+    }
+
+    /// Reads the end of a response that has no content (a `304`, a `204`, the answer to `HEAD`), ignoring
+    /// any bytes: HTTP says there are none, and the connection decides where the message ends.
+    private static func readEnd(of body: HTTPClientResponse.Body, request: Request) async throws {
+        do {
+            for try await _ in body {}
+        } catch {
+            throw ErrorMapping.map(error, request: request, requestWasSent: true)
+        }
     }
 
     /// Maps a failed exchange; a refused certificate chain is diagnosed first (expired or not yet valid?).

@@ -51,6 +51,26 @@ struct CacheParsingTests {
         }
     }
 
+    @Test func theFixdateFastPathAgreesWithTheScanner() {
+        var generator = SeededGenerator(seed: 0xDA7E)
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let replacements = Array("0123456789:, -GMTgmtNovnov\tX".utf8)
+        for _ in 0..<2000 {
+            let seconds = Double(Int64.random(in: -2_000_000_000...200_000_000_000, using: &generator))
+            var bytes = Array(HTTPDate.format(Date(timeIntervalSince1970: seconds)).utf8)
+            // Half of them with one byte changed: the fast path must refuse what the scanner refuses,
+            // and read the same date from what both accept.
+            if Bool.random(using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                bytes[position] = replacements[Int.random(in: 0..<replacements.count, using: &generator)]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(HTTPDate.parse(text, now: now) == HTTPDate.parseScanning(text, now: now), "\(text)")
+        }
+        #expect(HTTPDate.parse("sun, 06 NOV 1994 08:49:37 GMT")?.timeIntervalSince1970 == 784_111_777)
+        #expect(HTTPDate.parse("Sun, 31 Nov 1994 08:49:37 GMT") == nil)
+    }
+
     @Test func randomBytesNeverCrashTheDateParser() {
         var generator = SeededGenerator(seed: 42)
         let alphabet = Array("SunMonNovGMT ,:-0123456789\t\"x/;=".unicodeScalars)

@@ -398,6 +398,51 @@ struct HTTPTransportTests {
         }
     }
 
+    @Test func aResponseWithoutContentIsHandedOnWithItsEndRead() async throws {
+        // What the transport returns, as the first network interceptor sees it.
+        final class Spy: Interceptor {
+            let bodies = Mutex<[String]>([])
+            func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
+                let response = try await chain.proceed(request)
+                let kind: String
+                switch response.body {
+                case .none: kind = "none"
+                case .stream: kind = "stream"
+                case .data: kind = "data"
+                case .file: kind = "file"
+                }
+                bodies.withLock { $0.append("\(request.method.rawValue) \(response.status.code) \(kind)") }
+                return response
+            }
+        }
+        let spy = Spy()
+        let handler: TestServer.Handler = { request in
+            switch request.path {
+            case "/empty": return TestServer.Response(status: 204)
+            case "/same": return TestServer.Response(status: 304, headers: [.eTag: "\"1\""])
+            default: return .text("hello")
+            }
+        }
+        try await withServer(configure: { $0.networkInterceptors = [spy] }, handler: handler) { server, session in
+            let noContent = try await session.data(for: Request(url: server.url("/empty")))
+            let notModified = try await session.data(for: Request(url: server.url("/same")))
+            var head = Request(url: server.url("/text"))
+            head.method = .head
+            let headResponse = try await session.data(for: head)
+            let text = try await session.data(for: Request(url: server.url("/text")))
+            for response in [noContent, notModified, headResponse] {
+                #expect(response.data.isEmpty)
+                let transaction = try #require(response.metrics?.transactionMetrics.last)
+                #expect(transaction.responseEndDate != nil)
+                #expect(transaction.responseBodyBytesReceived == 0)
+            }
+            #expect(text.text == "hello")
+            // One connection served all four: the end of each bodiless message was read.
+            #expect(server.connectionCount == 1)
+        }
+        #expect(spy.bodies.withLock { $0 } == ["GET 204 none", "GET 304 none", "HEAD 200 none", "GET 200 stream"])
+    }
+
     @Test func harRecordsRealExchanges() async throws {
         let recorder = HARRecorder()
         let handler: TestServer.Handler = { request in
