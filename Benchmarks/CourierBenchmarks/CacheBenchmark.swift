@@ -258,7 +258,9 @@ enum CacheBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let plain = directory.appendingPathComponent("body.json")
-        FileManager.default.createFile(atPath: plain.path, contents: nil)
+        guard FileManager.default.createFile(atPath: plain.path, contents: nil) else {
+            throw BenchmarkError("could not create \(plain.path)")
+        }
         let handle = try FileHandle(forWritingTo: plain)
         var line = 0
         var written = 0

@@ -36,31 +36,27 @@ struct CLISessionCookiesTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-session-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try await TestServer.start(handler: Self.handler)
-        do {
-            let base = server.baseURL.absoluteString
-            let (loginStatus, login, _) = await run(["--session", directory.path, "--follow", base + "/login"])
-            #expect(loginStatus == 0)
-            #expect(login == "home")
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("cookies.json").path))
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("session.json").path))
+        // Nothing below throws: a failed expectation is recorded and the server is still shut down.
+        let base = server.baseURL.absoluteString
+        let (loginStatus, login, _) = await run(["--session", directory.path, "--follow", base + "/login"])
+        #expect(loginStatus == 0)
+        #expect(login == "home")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("cookies.json").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("session.json").path))
 
-            // A new process: the session cookie sid came along, as with httpie and curl's jars.
-            let (_, echoed, _) = await run(["--session", directory.path, base + "/echo"])
-            #expect(echoed == "sid=abc; pref=1")
+        // A new process: the session cookie sid came along, as with httpie and curl's jars.
+        let (_, echoed, _) = await run(["--session", directory.path, base + "/echo"])
+        #expect(echoed == "sid=abc; pref=1")
 
-            // A failed request that got a response still saves what it set.
-            let (failStatus, _, _) = await run(["--session", directory.path, "--check-status", base + "/fail"])
-            #expect(failStatus == CourierCLI.ExitStatus.serverError5xx)
-            let (_, after, _) = await run(["--session", directory.path, base + "/echo"])
-            #expect(after == "sid=abc; pref=1; late=1")
+        // A failed request that got a response still saves what it set.
+        let (failStatus, _, _) = await run(["--session", directory.path, "--check-status", base + "/fail"])
+        #expect(failStatus == CourierCLI.ExitStatus.serverError5xx)
+        let (_, after, _) = await run(["--session", directory.path, base + "/echo"])
+        #expect(after == "sid=abc; pref=1; late=1")
 
-            // Without --session nothing is remembered.
-            let (_, plain, _) = await run([base + "/echo"])
-            #expect(plain == "no cookies")
-        } catch {
-            try? await server.shutdown()
-            throw error
-        }
+        // Without --session nothing is remembered.
+        let (_, plain, _) = await run([base + "/echo"])
+        #expect(plain == "no cookies")
         try await server.shutdown()
     }
 

@@ -45,7 +45,7 @@ struct ServerTrustTests {
     var serverPin: PublicKeyPin {
         get throws { try TLSCertificate(derRepresentation: server.certificateDER).publicKeyPin }
     }
-    var otherPin: PublicKeyPin { get throws { try PublicKeyPin(subjectPublicKeyInfo: Array("another key".utf8)) } }
+    var otherPin: PublicKeyPin { PublicKeyPin(subjectPublicKeyInfo: Array("another key".utf8)) }
     var anchored: ServerTrustPolicy { .anchors(pem: [authority.certificatePEM], includeSystemRoots: false) }
 
     func tls(http2: Bool = true, clients: TestServer.TLSConfiguration.ClientAuthentication = .none)
@@ -60,7 +60,7 @@ struct ServerTrustTests {
 
     @Test(arguments: [true, false])
     func correctOrBackupPinAcceptsAndWrongPinRejectsBeforeAnyRequestByte(http2: Bool) async throws {
-        let correct = anchored.pinning(publicKeys: [try otherPin, try serverPin])
+        let correct = anchored.pinning(publicKeys: [otherPin, try serverPin])
         try await withServer(
             tls: tls(http2: http2), configure: { $0.serverTrustPolicy = correct }, handler: echoHandler
         ) { server, session in
@@ -68,7 +68,7 @@ struct ServerTrustTests {
             #expect(response.status == .ok)
             #expect(server.recordedRequests.count == 1)
         }
-        let wrong = anchored.pinning(publicKeys: [try otherPin])
+        let wrong = anchored.pinning(publicKeys: [otherPin])
         try await withServer(tls: tls(http2: http2), configure: { $0.serverTrustPolicy = wrong }, handler: echoHandler)
         { server, session in
             let error = await #expect(throws: CourierError.self) {
@@ -78,7 +78,7 @@ struct ServerTrustTests {
             #expect(error?.outcome == .failed)
             #expect(error?.underlyingError is ServerTrustEvaluationError)
             #expect(error?.message.contains("CN=localhost, O=Courier Testing") == true)
-            let expected = try otherPin.description
+            let expected = otherPin.description
             let actual = try serverPin.description
             #expect(error?.message.contains(expected) == true)
             #expect(error?.message.contains(actual) == true)
@@ -107,7 +107,7 @@ struct ServerTrustTests {
         }
         // Pinning another certificate (trusted as an anchor too) still refuses this server.
         let other = try ServerTrustPolicy.pinnedCertificates(pem: impostor.certificatePEM + selfSigned.certificatePEM)
-            .pinning(publicKeys: [try otherPin])
+            .pinning(publicKeys: [otherPin])
         try await withServer(tls: serverTLS, configure: { $0.serverTrustPolicy = other }, handler: echoHandler) {
             server, session in
             let error = await #expect(throws: CourierError.self) {
@@ -131,7 +131,7 @@ struct ServerTrustTests {
             let status = try await session.data(for: Request(url: server.url("/"))).status
             #expect(status == .ok)
         }
-        let unrelated = try otherPin
+        let unrelated = otherPin
         try await withServer(
             tls: serverTLS,
             configure: { $0.serverTrustPolicy = .dangerouslyDisableEvaluation.pinning(publicKeys: [unrelated]) },
@@ -149,7 +149,7 @@ struct ServerTrustTests {
 
     @Test func policiesApplyPerHostAndClientsArePerPolicyNotPerHost() async throws {
         // The certificate names both localhost and 127.0.0.1: one server, two hosts.
-        let wrongPin = anchored.pinning(publicKeys: [try otherPin])
+        let wrongPin = anchored.pinning(publicKeys: [otherPin])
         let other = try await TestServer.start(tls: tls(), handler: echoHandler)
         try await withServer(
             tls: tls(),
