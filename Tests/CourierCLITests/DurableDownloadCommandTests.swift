@@ -45,7 +45,8 @@ struct DurableDownloadCommandTests {
             environment["XDG_DATA_HOME"] = dataHome.path
             process.environment = environment
             errorFile = file.deletingLastPathComponent().appendingPathComponent("stderr-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            // Opening it for writing below fails (and throws) if it could not be created.
+            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errorFile)
             process.standardOutput = FileHandle.nullDevice
             let (exited, continuation) = AsyncStream<Void>.makeStream()

@@ -163,7 +163,7 @@ struct RequestRoutesTests {
     @Test("close-mid-body drops the connection: Courier reports a lost connection, not a short success")
     func closeMidBody() async throws {
         try await withSampleServer { server, session in
-            await #expect(throws: CourierError.self) {
+            _ = await #expect(throws: CourierError.self) {
                 _ = try await session.data(for: Request(url: server.url("/close-mid-body?bytes=100000")))
             }
         }
