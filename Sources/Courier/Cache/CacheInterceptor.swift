@@ -90,10 +90,12 @@ final class CacheInterceptor: Interceptor {
         }
 
         if response.status.code == 304, let validating {
+            // A 304 has no content: the transport has read its end already. A body that a network interceptor
+            // of the caller's put there is read and dropped.
+            await RedirectInterceptor.discardBody(of: response)
             guard CacheStrategy.validatorsMatch(validating.head, response), let body = cache.body(for: validating.id)
             else {
                 // The 304 is about another representation (or ours is gone): load it afresh, once.
-                await RedirectInterceptor.discardBody(of: response)
                 cache.discard(validating.id)
                 return try await fetch(
                     original, original: original, validating: nil, fallback: nil, cache: cache, chain: chain)
@@ -101,18 +103,14 @@ final class CacheInterceptor: Interceptor {
             let merged = CacheStrategy.merge(
                 validating.head, with: response, requestDate: requestDate, responseDate: responseDate)
             cache.updateHead(validating.id, to: merged)
-            let served = cachedResponse(
-                merged, body: body, age: CacheStrategy.currentAge(of: merged, now: responseDate), to: original)
-            // The transport has read the end of a 304 already (it has no content); a body that a network
-            // interceptor of the caller's put there is read and dropped.
-            await RedirectInterceptor.discardBody(of: response)
             if let index = context.lastTransactionIndex {
                 context.updateTransaction(index) { transaction in
                     transaction.resourceFetchType = .conditionalCacheHit
                     transaction.decodedResponseBodyBytes = body.length
                 }
             }
-            return served
+            return cachedResponse(
+                merged, body: body, age: CacheStrategy.currentAge(of: merged, now: responseDate), to: original)
         }
 
         for url in CacheStrategy.invalidatedURLs(request: original, response: response) {

@@ -429,8 +429,7 @@ public final class HTTPCache: Sendable {
             for existing in state.variants[key] ?? [] {
                 guard let old = state.records[existing] else { continue }
                 if old.head.varyingRequestFields == head.varyingRequestFields
-                    || old.head.freshness.varyNames
-                        != head.freshness.varyNames
+                    || old.head.freshness.varyNames != head.freshness.varyNames
                 {
                     if let gone = Self.removeRecord(existing, from: &state) { removed.append(gone) }
                 }

@@ -77,14 +77,12 @@ enum HTTPDate {
             bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "), bytes[16] == UInt8(ascii: " "),
             bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"), bytes[25] == UInt8(ascii: " "),
             bytes[26] == UInt8(ascii: "G"), bytes[27] == UInt8(ascii: "M"), bytes[28] == UInt8(ascii: "T"),
-            isLetter(bytes[0]), isLetter(bytes[1]), isLetter(bytes[2]),
+            (0..<3).allSatisfy({ isLetter(bytes[$0]) }), (8..<11).allSatisfy({ isLetter(bytes[$0]) }),
             let day = digits(bytes, 5, 2), let year = digits(bytes, 12, 4), let hour = digits(bytes, 17, 2),
             let minute = digits(bytes, 20, 2), let second = digits(bytes, 23, 2)
         else { return nil }
         // The month's three letters, lower-cased, as one number to compare with the table's.
-        let lower = { (byte: UInt8) -> UInt32 in UInt32(byte | 0x20) }
-        guard isLetter(bytes[8]), isLetter(bytes[9]), isLetter(bytes[10]) else { return nil }
-        let key = lower(bytes[8]) << 16 | lower(bytes[9]) << 8 | lower(bytes[10])
+        let key = (8..<11).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[$1] | 0x20) }
         guard let index = monthKeys.firstIndex(of: key) else { return nil }
         return makeDate(year: year, month: index + 1, day: day, hour: hour, minute: minute, second: second)
     }

@@ -331,22 +331,12 @@ final class HTTPTransport: Sendable {
             // needs before it serves another request) has usually arrived with it. Reading that here, without
             // the stages' body wrappers, is cheaper than every stage above passing an empty stream along.
             try await Self.readEnd(of: response.body, request: request)
-            let end = Date()
-            let sent = counter.value
-            let streamed = counter.mode == .stream
-            context.updateTransaction(index) { transaction in
-                transaction.responseEndDate = end
-                transaction.responseBodyBytesReceived = 0
-                if streamed {
-                    transaction.requestBodyBytesSent = sent
-                    if transaction.requestEndDate == nil { transaction.requestEndDate = transaction.responseStartDate }
-                }
-            }
+            NetworkBody.recordEnd(context: context, transactionIndex: index, received: 0, counter: counter)
             return Response(status: status, headerFields: fields, url: request.url, request: request, body: .none)
         }
         let body = NetworkBody(
             base: response.body, context: context, transactionIndex: index, request: request,
-            expectedLength: expectsBody ? headForMetrics.expectedContentLength : 0, counter: counter)
+            expectedLength: headForMetrics.expectedContentLength, counter: counter)
         return Response(
             status: status, headerFields: fields, url: request.url, request: request, body: .stream(ResponseBody(body)))
     }
@@ -560,16 +550,25 @@ struct NetworkBody: AsyncSequence, Sendable {
 
         private mutating func finish() {
             finished = true
-            let received = self.received
-            let sent = body.counter.value
-            let streamed = body.counter.mode == .stream
-            body.context.updateTransaction(body.transactionIndex) { transaction in
-                transaction.responseEndDate = Date()
-                transaction.responseBodyBytesReceived = received
-                if streamed {
-                    transaction.requestBodyBytesSent = sent
-                    if transaction.requestEndDate == nil { transaction.requestEndDate = transaction.responseStartDate }
-                }
+            NetworkBody.recordEnd(
+                context: body.context, transactionIndex: body.transactionIndex, received: received,
+                counter: body.counter)
+        }
+    }
+
+    /// Records the end of a response in its transaction: when it ended, the body bytes received and, for a
+    /// streamed upload, the bytes sent.
+    static func recordEnd(
+        context: TaskContext, transactionIndex: Int, received: Int64, counter: HTTPTransport.SentCounter
+    ) {
+        let sent = counter.value
+        let streamed = counter.mode == .stream
+        context.updateTransaction(transactionIndex) { transaction in
+            transaction.responseEndDate = Date()
+            transaction.responseBodyBytesReceived = received
+            if streamed {
+                transaction.requestBodyBytesSent = sent
+                if transaction.requestEndDate == nil { transaction.requestEndDate = transaction.responseStartDate }
             }
         }
     }
