@@ -44,7 +44,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierSecurityTests",
-            dependencies: ["CourierSecurity"],
+            dependencies: ["CourierSecurity", "CourierTestSupport"],
             swiftSettings: strictSwift6
         ),
 
@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierTesting",
+                "CourierTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -110,6 +111,7 @@ let package = Package(
                 "CourierPayloads",
                 "Courier",
                 "CourierTesting",
+                "CourierTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
@@ -143,10 +145,18 @@ let package = Package(
                 "Courier",
                 "CourierPayloads",
                 "CourierSecurity",
+                "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: Helpers for Courier's own tests (not a product): the trait that keeps CPU-heavy tests off the pool
+        .target(
+            name: "CourierTestSupport",
+            path: "Tests/CourierTestSupport",
             swiftSettings: strictSwift6
         ),
 
@@ -171,6 +181,7 @@ let package = Package(
             name: "CourierTestingTests",
             dependencies: [
                 "CourierTesting",
+                "CourierTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

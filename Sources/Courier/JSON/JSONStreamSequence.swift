@@ -57,8 +57,11 @@ public struct JSONStreamSequence<Element: Decodable & Sendable>: AsyncSequence, 
                 var found: [[UInt8]] = []
                 do {
                     if let chunk = try await chunks.next() {
-                        try lines?.feed(chunk.readableBytesView) { found.append($0) }
-                        try array?.feed(chunk.readableBytesView) { found.append($0) }
+                        // Raw bytes rather than the buffer's view: the same in release, much faster unspecialized.
+                        try chunk.withUnsafeReadableBytes { bytes in
+                            try lines?.feed(bytes) { found.append($0) }
+                            try array?.feed(bytes) { found.append($0) }
+                        }
                     } else {
                         finished = true
                         try lines?.finish { found.append($0) }

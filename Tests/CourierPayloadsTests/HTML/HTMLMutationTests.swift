@@ -1,4 +1,5 @@
 import CourierPayloads
+import CourierTestSupport
 import Testing
 
 /// A seeded, bounded property test for the HTML side: mutants of real-looking pages (truncated,
@@ -23,7 +24,7 @@ import Testing
         "\u{0}", "\u{FFFD}", "<![CDATA[", " a=b", " class=", "\r\n",
     ].map { Array($0.utf8) }
 
-    @Test func mutantsTokenizeBuildAndQueryWithoutCrashingOrHanging() throws {
+    @Test(.ownThread) func mutantsTokenizeBuildAndQueryWithoutCrashingOrHanging() throws {
         var generator = SplitMix64(seed: 0x4854_4D4C)
         let selectors = ["p", "div p", "ul > li", ".cnn_storypgraphtxt", "#x", "[alt]", "[src=a.png]", "*"]
         for round in 0..<1_500 {

@@ -1,4 +1,5 @@
 import CourierPayloads
+import CourierTestSupport
 import Testing
 
 @Suite struct HTMLTokenizerTests {
@@ -83,7 +84,7 @@ import Testing
         #expect(tokens("x</") == [.text("x"), .text("</")])
     }
 
-    @Test func attributeFloodsAreBounded() {
+    @Test(.ownThread) func attributeFloodsAreBounded() {
         var html = "<div"
         for index in 0..<20_000 { html += " a\(index)=\(index)" }
         html += " a0=dup>"

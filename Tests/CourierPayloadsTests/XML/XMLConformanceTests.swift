@@ -1,4 +1,5 @@
 import CourierPayloads
+import CourierTestSupport
 import Testing
 
 @Suite struct XMLConformanceTests {
@@ -18,7 +19,7 @@ import Testing
 
     /// The incremental property: the events (and any error, with its position) do not depend on
     /// where the network split the document.
-    @Test("Feeding in chunks gives the same result as feeding whole", arguments: conformanceCorpus)
+    @Test("Feeding in chunks gives the same result as feeding whole", .ownThread, arguments: conformanceCorpus)
     func splitAnywhere(_ document: XMLCorpusCase) {
         let bytes = document.bytes
         let whole = parse(bytes)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierPayloads
@@ -76,7 +77,7 @@ import Testing
             ])
     }
 
-    @Test func deepNestingIsAnErrorNotACrash() {
+    @Test(.ownThread) func deepNestingIsAnErrorNotACrash() {
         let depth = 10_000
         let document = Array((String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)).utf8)
         let outcome = parse(document, cuts: [1000, 15_000])
@@ -119,7 +120,7 @@ import Testing
         #expect(caught?.code == .markupLengthLimitExceeded)
     }
 
-    @Test func longTextStreamsInBoundedMemory() throws {
+    @Test(.ownThread) func longTextStreamsInBoundedMemory() throws {
         var parser = XMLStreamParser()
         var textBytes = 0
         let chunk = Array(String(repeating: "text &amp; more ", count: 256).utf8)

@@ -1,4 +1,5 @@
 import CourierPayloads
+import CourierTestSupport
 import Testing
 
 /// A seeded, bounded property test: mutants of the corpus's well-formed documents (truncated,
@@ -11,7 +12,7 @@ import Testing
         "&#65;", "</a>", "<a>", "xmlns:p='u'", "p:", "\u{FEFF}", "\r\n", "\u{0}",
     ].map { Array($0.utf8) }
 
-    @Test func mutantsEndInEventsOrAnErrorRegardlessOfChunking() {
+    @Test(.ownThread) func mutantsEndInEventsOrAnErrorRegardlessOfChunking() {
         var generator = SplitMix64(seed: 0xC0_FFEE)
         let seeds = wellFormedCorpus.map(\.bytes)
         var errors = 0

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import NIOCore
 import Testing
@@ -62,7 +63,7 @@ struct MultipartStreamParserTests {
         #expect(MultipartStreamParser.boundary(ofContentType: "application/x-www-form-urlencoded; boundary=x") == nil)
     }
 
-    @Test("malformed bodies are errors, never crashes or hangs")
+    @Test("malformed bodies are errors, never crashes or hangs", .ownThread)
     func malformed() throws {
         #expect(throws: MultipartStreamParser.ParseError.self) {
             _ = try parse(Data("--XyZ\r\nno colon here\r\n\r\nx\r\n--XyZ--".utf8), pieces: [3])

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 @Suite("AESCBCEncryptor and AESCBCDecryptor")
 struct AESCBCStreamingTests {
-    @Test("streaming in random chunk sizes produces exactly the one-shot ciphertext and plaintext")
+    @Test("streaming in random chunk sizes produces exactly the one-shot ciphertext and plaintext", .ownThread)
     func streamingMatchesOneShot() throws {
         let cbc = try AESCBC(key: SecretKey.random(byteCount: 32))
         var generator = SeededGenerator(seed: 99)

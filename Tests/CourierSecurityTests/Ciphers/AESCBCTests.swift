@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -120,7 +121,8 @@ struct AESCBCTests {
         #expect(Data(roomy.prefix(count)) == plaintext)
     }
 
-    @Test("random garbage fed to the decryptor is always a SecurityError, never a crash or partial plaintext")
+    @Test(
+        "random garbage fed to the decryptor is always a SecurityError, never a crash or partial plaintext", .ownThread)
     func garbageDecryption() throws {
         let cbc = try AESCBC(key: SecretKey.random(byteCount: 32))
         var generator = SeededGenerator(seed: 0xcbc)

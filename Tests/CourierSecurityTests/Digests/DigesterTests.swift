@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -63,7 +64,9 @@ struct DigesterTests {
         #expect(Digester.digest(Data(message.utf8), using: algorithm).hex == hex)
     }
 
-    @Test("incremental updates in random pieces equal the one-shot digest", arguments: DigestAlgorithm.allCases)
+    @Test(
+        "incremental updates in random pieces equal the one-shot digest", .ownThread,
+        arguments: DigestAlgorithm.allCases)
     func incrementalEqualsOneShot(algorithm: DigestAlgorithm) {
         var generator = SeededGenerator(seed: 7)
         let message = generator.bytes(5_000)
@@ -109,7 +112,7 @@ struct DigesterTests {
         #expect(try await Digester.digest(singleBytes, using: .sha256) == expected)
     }
 
-    @Test("hashes files through a URL and a FileHandle")
+    @Test("hashes files through a URL and a FileHandle", .ownThread)
     func hashesFiles() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

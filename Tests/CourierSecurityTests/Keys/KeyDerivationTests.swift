@@ -1,9 +1,10 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 @testable import CourierSecurity
 
-@Suite("KeyDerivation")
+@Suite("KeyDerivation", .ownThread)
 struct KeyDerivationTests {
     /// RFC 6070 (PBKDF2-HMAC-SHA1); the 16 777 216-round case is in ``rfc6070LongVector()``.
     @Test(

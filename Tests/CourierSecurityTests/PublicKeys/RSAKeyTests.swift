@@ -1,9 +1,10 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
 @testable import CourierSecurity
 
-@Suite("RSA keys")
+@Suite("RSA keys", .ownThread)
 struct RSAKeyTests {
     /// Generated once: RSA key generation is the slowest thing in this suite.
     static let privateKey: RSAPrivateKey? = try? RSAPrivateKey(bitCount: 2048)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -74,7 +75,8 @@ struct MessageSealerTests {
         #expect(try SealedMessage(jsonData: first.jsonData()) == first)
     }
 
-    @Test("a flipped bit anywhere in iv, mac or payload fails with integrityCheckFailed", arguments: allModes)
+    @Test(
+        "a flipped bit anywhere in iv, mac or payload fails with integrityCheckFailed", .ownThread, arguments: allModes)
     func flippedBits(mode: MessageSealer.MACMode) throws {
         let sealer = try sealer(mode)
         var transfer = Transfer()
@@ -200,7 +202,7 @@ struct MessageSealerTests {
         #expect(securityError { _ = try server.open(mislabeled) }?.code == .integrityCheckFailed)
     }
 
-    @Test("random garbage envelopes never open and never crash", arguments: allModes)
+    @Test("random garbage envelopes never open and never crash", .ownThread, arguments: allModes)
     func garbageEnvelopes(mode: MessageSealer.MACMode) throws {
         let sealer = try sealer(mode)
         var generator = SeededGenerator(seed: 0x5ea1)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("SecureStore")
+@Suite("SecureStore", .ownThread)
 struct SecureStoreTests {
     let directory: TemporaryDirectory
     let machineIDFile: URL
@@ -214,6 +215,16 @@ struct SecureStoreTests {
         defer { directory.remove() }
         let first = try makeStore()
         let second = try makeStore()
+        // On the pool, not the suite's one dedicated thread, so that the writers really overlap.
+        try await withTaskExecutorPreference(globalConcurrentExecutor) {
+            try await writeConcurrently(first, second)
+        }
+        let items = try first.items(
+            matching: .genericPassword(service: "load", matchLimit: .all, returning: .attributes))
+        #expect(items.count == 40)
+    }
+
+    func writeConcurrently(_ first: SecureStore, _ second: SecureStore) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
                 let store = index.isMultiple(of: 2) ? first : second
@@ -223,9 +234,6 @@ struct SecureStoreTests {
             }
             try await group.waitForAll()
         }
-        let items = try first.items(
-            matching: .genericPassword(service: "load", matchLimit: .all, returning: .attributes))
-        #expect(items.count == 40)
     }
 
     // MARK: Crash safety and damage

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
@@ -35,7 +36,7 @@ struct AuthenticationHeaderParserTests {
         _ = AuthenticationHeaderParser.parse(input)
     }
 
-    @Test func randomInputNeverCrashesOrHangs() {
+    @Test(.ownThread) func randomInputNeverCrashesOrHangs() {
         var generator = SeededGenerator(seed: 7)
         let alphabet = Array("Basic Digest realm=\"\\, =abc\t")
         for _ in 0..<2000 {

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Synchronization
@@ -92,7 +93,7 @@ struct NTLMTests {
         #expect(throws: NTLMAuthenticator.MalformedMessage.self) { try NTLMAuthenticator.parseChallenge(bytes) }
     }
 
-    @Test func randomBytesNeverCrashTheParser() {
+    @Test(.ownThread) func randomBytesNeverCrashTheParser() {
         var generator = SeededGenerator(seed: 99)
         for _ in 0..<3000 {
             var bytes = Self.challengeMessage()

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -51,7 +52,7 @@ struct CacheParsingTests {
         }
     }
 
-    @Test func theFixdateFastPathAgreesWithTheScanner() {
+    @Test(.ownThread) func theFixdateFastPathAgreesWithTheScanner() {
         var generator = SeededGenerator(seed: 0xDA7E)
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let replacements = Array("0123456789:, -GMTgmtNovnov\tX".utf8)
@@ -71,7 +72,7 @@ struct CacheParsingTests {
         #expect(HTTPDate.parse("Sun, 31 Nov 1994 08:49:37 GMT") == nil)
     }
 
-    @Test func randomBytesNeverCrashTheDateParser() {
+    @Test(.ownThread) func randomBytesNeverCrashTheDateParser() {
         var generator = SeededGenerator(seed: 42)
         let alphabet = Array("SunMonNovGMT ,:-0123456789\t\"x/;=".unicodeScalars)
         for _ in 0..<2000 {

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import Synchronization
@@ -88,7 +89,7 @@ struct CookieMatchingTests {
         #expect(CookieRules.pathMatches(requestPath: requestPath, cookiePath: cookiePath) == expected)
     }
 
-    @Test func aDomainThatDoesNotMatchTheHostIsRefused() {
+    @Test(.ownThread) func aDomainThatDoesNotMatchTheHostIsRefused() {
         #expect(parseSetCookie("a=1; Domain=other.com", from: "https://www.example.com/") == nil)
         #expect(parseSetCookie("a=1; Domain=ww.example.com", from: "https://www.example.com/") == nil)
         #expect(parseSetCookie("a=1; Domain=sub.www.example.com", from: "https://www.example.com/") == nil)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -105,7 +106,7 @@ struct PublicSuffixListTests {
         #expect(list.publicSuffix(of: "www.bbc.co.uk") == "co.uk")
     }
 
-    @Test func theShippedListNamesItsVersionAndLicence() {
+    @Test(.ownThread) func theShippedListNamesItsVersionAndLicence() {
         #expect(publicSuffixListText.contains("// VERSION: 2026-10-22_08-36-41_UTC"))
         #expect(publicSuffixListText.contains("Mozilla Public"))
         #expect(publicSuffixListText.contains("===BEGIN PRIVATE DOMAINS==="))

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -61,7 +62,7 @@ struct SetCookieBadInputTests {
         if let cookie { try expectWellFormed(cookie, from: header) }
     }
 
-    @Test func oversizedValuesAreIgnoredQuickly() throws {
+    @Test(.ownThread) func oversizedValuesAreIgnoredQuickly() throws {
         let megabyte = String(repeating: "x", count: 1 << 20)
         #expect(parseSetCookie("a=" + megabyte) == nil)
         #expect(parseSetCookie(megabyte) == nil)
@@ -77,7 +78,7 @@ struct SetCookieBadInputTests {
         #expect(parseSetCookie("a=b" + String(repeating: ";", count: 1 << 16))?.value == "b")
     }
 
-    @Test func aFixedSeedFuzzRunNeverCrashesAndYieldsOnlyWellFormedCookies() throws {
+    @Test(.ownThread) func aFixedSeedFuzzRunNeverCrashesAndYieldsOnlyWellFormedCookies() throws {
         var random = SeededGenerator(state: 0x00C0_FFEE)
         let fragments = [
             "a", "b", "=", ";", " ", "\t", "\"", ",", "Path", "path=/", "Domain", "domain=", "example.com",
@@ -87,8 +88,7 @@ struct SetCookieBadInputTests {
         ]
         let jar = CookieStorage(now: { cookieTestNow })
         var made = 0
-        // Sized to take well under a second in a debug build: synchronous tests hold one of the
-        // cooperative pool's two threads, which the in-process servers of other tests need.
+        // Sized to take about a second in a debug build (on its own thread: see `.ownThread`).
         for _ in 0..<1500 {
             var header = ""
             for _ in 0..<Int.random(in: 0...24, using: &random) {
@@ -113,7 +113,7 @@ struct SetCookieBadInputTests {
         for cookie in jar.cookies { try expectWellFormed(cookie, from: "(stored)") }
     }
 
-    @Test func randomBytesAsDatesNeverCrash() {
+    @Test(.ownThread) func randomBytesAsDatesNeverCrash() {
         var random = SeededGenerator(state: 42)
         for _ in 0..<5000 {
             let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import NIOSSL
@@ -74,7 +75,7 @@ struct ClientIdentityTests {
         }
     }
 
-    @Test func corruptedBytesNeverCrash() throws {
+    @Test(.ownThread) func corruptedBytesNeverCrash() throws {
         let data = try pkcs12()
         var generator = SeededGenerator(seed: 7)
         // 120 of each keeps this synchronous test short (it holds a cooperative-pool thread).
@@ -91,7 +92,7 @@ struct ClientIdentityTests {
         }
     }
 
-    @Test func oversizedInputIsRefusedBeforeParsing() {
+    @Test(.ownThread) func oversizedInputIsRefusedBeforeParsing() {
         let huge = [UInt8](repeating: 0x30, count: 2 * 1024 * 1024)
         #expect(reason { try ClientIdentity(pkcs12: huge, passphrase: "test") } == .tooLarge)
         let hugeText = String(repeating: "A", count: 3 * 1024 * 1024)

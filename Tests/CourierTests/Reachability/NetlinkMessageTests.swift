@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -131,7 +132,7 @@ struct NetlinkMessageTests {
         #expect(NetlinkMessage.parse(SyntheticNetlink.link(index: 0, name: "x", up: true, running: true)).isEmpty)
     }
 
-    @Test func randomGarbageNeverTraps() {
+    @Test(.ownThread) func randomGarbageNeverTraps() {
         var generator = SeededGenerator(seed: 0x5EED)
         let valid =
             SyntheticNetlink.link(index: 2, name: "eth0", up: true, running: true)

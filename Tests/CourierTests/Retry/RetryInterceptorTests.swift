@@ -205,14 +205,15 @@ struct RetryInterceptorTests {
 
     @Test func retriesStopAtTheResourceTimeout() async throws {
         let clock = TestRetryClock()
-        let busy = TestServer.Response.text("busy", status: 503, headers: [.retryAfter: "30"])
+        let busy = TestServer.Response.text("busy", status: 503, headers: [.retryAfter: "300"])
         try await withServer(
             configure: {
-                retrying(clock)(&$0)
-                $0.timeoutIntervalForResource = 20
+                $0.retryPolicy = RetryPolicy(maximumRetries: 2, maximumRetryAfter: 600, clock: clock)
+                // Far more than the exchange takes in real time, even at the start of a full parallel run.
+                $0.timeoutIntervalForResource = 200
             }, handler: sequenceHandler([busy, .text("ok")])
         ) { server, session in
-            // Waiting 30 s would outlast the 20 s resource timeout: the 503 is the answer.
+            // Waiting 300 s would outlast the 200 s resource timeout: the 503 is the answer.
             let response = try await session.data(for: Request(url: server.url("/")))
             #expect(response.status.code == 503)
             #expect(clock.sleeps.isEmpty)

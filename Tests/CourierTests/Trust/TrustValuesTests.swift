@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import NIOSSL
@@ -64,7 +65,7 @@ struct TrustValuesTests {
         #expect(throws: CourierError.self) { try TLSCertificate(derRepresentation: truncated) }
     }
 
-    @Test func garbageNeverCrashesTheCertificateReader() throws {
+    @Test(.ownThread) func garbageNeverCrashesTheCertificateReader() throws {
         let authority = try TestCertificateAuthority()
         let der = try authority.makeServerCertificate().certificateDER
         var generator = SeededGenerator(seed: 42)
