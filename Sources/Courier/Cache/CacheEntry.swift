@@ -72,6 +72,8 @@ struct CacheEntryHead: Sendable {
         var control: CacheControl
         /// `Date`, or when the response arrived when `Date` is missing or invalid.
         var date: Date
+        /// Whether `date` is the arrival time, `Date` being missing or invalid.
+        var dateIsArrival: Bool
         /// The `Age` field's value in seconds.
         var ageValue: Int?
         /// The freshness lifetime in seconds (``CacheStrategy/freshnessLifetime(of:)``).
@@ -81,7 +83,9 @@ struct CacheEntryHead: Sendable {
 
         init(status: HTTPResponse.Status, fields: HTTPFields, responseDate: Date) {
             control = CacheControl(fields)
-            date = fields.joinedValue(for: .date).flatMap { HTTPDate.parse($0, now: responseDate) } ?? responseDate
+            let sent = fields.joinedValue(for: .date).flatMap { HTTPDate.parse($0, now: responseDate) }
+            date = sent ?? responseDate
+            dateIsArrival = sent == nil
             ageValue = fields.joinedValue(for: .age).flatMap { value in
                 CacheControl.deltaSeconds(value.split(separator: ",").first.map { $0.trimmingOWS() })
             }
@@ -124,6 +128,38 @@ struct CacheEntryHead: Sendable {
         self.requestDate = requestDate
         self.responseDate = responseDate
         self.freshness = Freshness(status: response.status, fields: fields, responseDate: responseDate)
+    }
+
+    /// This head received again at new dates, as a `304` that changes none of its fields brings it: what
+    /// was parsed from the fields still holds, except what the arrival time stands in for when `Date` is
+    /// missing. (Dates in fields are read relative to the arrival time only for the century of two-digit
+    /// years, which a later arrival does not change in practice.)
+    func receivedAgain(requestDate: Date, responseDate: Date) -> CacheEntryHead {
+        var freshness = freshness
+        if freshness.dateIsArrival {
+            freshness.date = responseDate
+            if freshness.control.maxAge == nil {
+                freshness.lifetime = CacheStrategy.freshnessLifetime(
+                    status: status, fields: headerFields, control: freshness.control, date: responseDate,
+                    responseDate: responseDate)
+            }
+        }
+        return CacheEntryHead(
+            url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
+            requestDate: requestDate, responseDate: responseDate, freshness: freshness)
+    }
+
+    private init(
+        url: URL, status: HTTPResponse.Status, headerFields: HTTPFields, varyingRequestFields: [VaryField],
+        requestDate: Date, responseDate: Date, freshness: Freshness
+    ) {
+        self.url = url
+        self.status = status
+        self.headerFields = headerFields
+        self.varyingRequestFields = varyingRequestFields
+        self.requestDate = requestDate
+        self.responseDate = responseDate
+        self.freshness = freshness
     }
 
     init(

@@ -237,10 +237,14 @@ enum CacheStrategy {
     {
         // One pass over each list: the stored fields the update does not replace, then the update's.
         var replacing: [HTTPField.Name] = []
+        var changes = false
         for field in update.headerFields where !replacing.contains(field.name) {
             if isKept(field.name) || CacheEntryHead.isUnstored(field.name) { continue }
             replacing.append(field.name)
+            if !changes, !sameValues(of: field.name, stored.headerFields, update.headerFields) { changes = true }
         }
+        // The usual 304 repeats the stored validators and directives: nothing to merge or parse again.
+        if !changes { return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate) }
         var fields = stored.headerFields
         if !replacing.isEmpty {
             fields = HTTPFields()
@@ -251,6 +255,23 @@ enum CacheStrategy {
         return CacheEntryHead(
             url: stored.url, status: stored.status, headerFields: fields,
             varyingRequestFields: stored.varyingRequestFields, requestDate: requestDate, responseDate: responseDate)
+    }
+
+    /// Whether two lists have the same values, in the same order, for fields named `name` (without making
+    /// arrays or joined strings of them: this runs for every 304).
+    static func sameValues(of name: HTTPField.Name, _ first: HTTPFields, _ second: HTTPFields) -> Bool {
+        var left = first.startIndex
+        var right = second.startIndex
+        while true {
+            while left < first.endIndex, first[left].name != name { left += 1 }
+            while right < second.endIndex, second[right].name != name { right += 1 }
+            guard left < first.endIndex, right < second.endIndex else {
+                return left == first.endIndex && right == second.endIndex
+            }
+            guard first[left].value == second[right].value else { return false }
+            left += 1
+            right += 1
+        }
     }
 
     /// Whether a `304` (or a HEAD response) is about the stored response: its strong `ETag` (or, without

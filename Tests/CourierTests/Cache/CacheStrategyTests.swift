@@ -440,6 +440,53 @@ struct CacheStrategyTests {
     }
 
     @Test(arguments: [
+        ([("ETag", "a"), ("X", "1")], [("ETag", "a")], true),
+        (
+            [("X", "1"), ("Cache-Control", "a"), ("Cache-Control", "b")],
+            [("Cache-Control", "a"), ("Cache-Control", "b")], true
+        ),
+        ([("Cache-Control", "a"), ("Cache-Control", "b")], [("Cache-Control", "a")], false),
+        ([("Cache-Control", "a")], [("Cache-Control", "a"), ("Cache-Control", "b")], false),
+        ([("Cache-Control", "b"), ("Cache-Control", "a")], [("Cache-Control", "a"), ("Cache-Control", "b")], false),
+        ([("X", "1")], [("Cache-Control", "a")], false),
+        ([("Cache-Control", "a")], [(String, String)](), false),
+    ])
+    func sameValuesComparesEveryFieldOfTheNameInOrder(
+        stored: [(String, String)], update: [(String, String)], same: Bool
+    ) {
+        let name = update.first.map { HTTPField.Name($0.0)! } ?? .cacheControl
+        #expect(CacheStrategy.sameValues(of: name, Self.fields(stored), Self.fields(update)) == same)
+    }
+
+    @Test(arguments: [
+        [("Date", "Sun, 06 Nov 1994 08:49:37 GMT"), ("ETag", "\"1\""), ("Cache-Control", "max-age=60")],
+        [("ETag", "\"1\""), ("Cache-Control", "max-age=60")],
+        [("Date", "Sun, 06 Nov 1994 08:49:37 GMT"), ("Expires", "Sun, 06 Nov 1994 09:49:37 GMT"), ("ETag", "\"1\"")],
+        [("Date", "nonsense"), ("Last-Modified", "Sat, 05 Nov 1994 08:49:37 GMT"), ("ETag", "\"1\"")],
+        [("Date", "Sun, 06 Nov 1994 08:49:37 GMT"), ("Age", "30"), ("Vary", "Accept"), ("ETag", "\"1\"")],
+    ])
+    func aNotModifiedThatRepeatsTheStoredFieldsAgreesWithParsingAfresh(headers: [(String, String)]) {
+        let stored = Self.stored(headers, ago: 100)
+        let arrival = Self.now.addingTimeInterval(3)
+        // The 304 repeats every field it carries (and a Content-Length, which never replaces the stored one).
+        let update = Response(
+            status: .notModified, headerFields: Self.fields(headers + [("Content-Length", "0")]), url: Self.url)
+        let merged = CacheStrategy.merge(stored, with: update, requestDate: Self.now, responseDate: arrival)
+        let afresh = CacheEntryHead(
+            url: Self.url, status: .ok, headerFields: merged.headerFields, varyingRequestFields: [],
+            requestDate: Self.now, responseDate: arrival)
+        #expect(merged.headerFields == stored.headerFields)
+        #expect((merged.requestDate, merged.responseDate) == (Self.now, arrival))
+        #expect(merged.freshness.date == afresh.freshness.date)
+        #expect(merged.freshness.lifetime == afresh.freshness.lifetime)
+        #expect(merged.freshness.ageValue == afresh.freshness.ageValue)
+        #expect(merged.freshness.varyNames == afresh.freshness.varyNames)
+        #expect(
+            CacheStrategy.currentAge(of: merged, now: arrival.addingTimeInterval(5))
+                == CacheStrategy.currentAge(of: afresh, now: arrival.addingTimeInterval(5)))
+    }
+
+    @Test(arguments: [
         ([("ETag", "\"1\"")], [("ETag", "\"1\"")], true),
         ([("ETag", "\"1\"")], [("ETag", "W/\"1\"")], true),
         ([("ETag", "\"1\"")], [("ETag", "\"2\"")], false),
