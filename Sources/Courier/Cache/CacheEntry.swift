@@ -166,13 +166,10 @@ struct CacheEntryHead: Sendable {
         url: URL, status: HTTPResponse.Status, headerFields: HTTPFields, varyingRequestFields: [VaryField],
         requestDate: Date, responseDate: Date
     ) {
-        self.url = url
-        self.status = status
-        self.headerFields = headerFields
-        self.varyingRequestFields = varyingRequestFields
-        self.requestDate = requestDate
-        self.responseDate = responseDate
-        self.freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate)
+        self.init(
+            url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
+            requestDate: requestDate, responseDate: responseDate,
+            freshness: Freshness(status: status, fields: headerFields, responseDate: responseDate))
     }
 
     /// The stored head as a response to serve.
