@@ -45,7 +45,10 @@ enum CacheBenchmark {
             case "/small": return .data(small, headers: [.cacheControl: "max-age=3600"])
             case "/disk": return .data(disk, headers: [.cacheControl: "max-age=3600"])
             case "/etag":
-                if request.headers[.ifNoneMatch] == "\"v1\"" {
+                // The server's check of the validator, field by field: HTTPFields' name subscript joins the
+                // values of a present field through unspecialised generic code (about 9 µs per call here),
+                // server time that would otherwise be charged to the revalidation.
+                if request.headers.contains(where: { $0.name == .ifNoneMatch && $0.value == "\"v1\"" }) {
                     return TestServer.Response(status: 304, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])
                 }
                 return .data(small, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=0"])

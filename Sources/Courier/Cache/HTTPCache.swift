@@ -336,8 +336,9 @@ public final class HTTPCache: Sendable {
         let meta: DiskCacheStore.Meta? = state.withLock { state in
             guard let index = state.records.index(forKey: id) else { return nil }
             state.records.values[index].head = head
+            // Only an entry on disk needs its record (a copy of which retains every part of it).
+            guard state.records.values[index].diskSize != nil else { return nil }
             let record = state.records.values[index]
-            guard record.diskSize != nil else { return nil }
             return DiskCacheStore.Meta(
                 key: record.key, head: head, storedAt: record.storedAt, bodyLength: record.bodyLength,
                 bodyChecksum: record.bodyChecksum, storagePolicy: record.storagePolicy, userInfo: record.userInfo)
