@@ -235,16 +235,16 @@ enum CacheStrategy {
     static func merge(_ stored: CacheEntryHead, with update: Response, requestDate: Date, responseDate: Date)
         -> CacheEntryHead
     {
+        // The usual 304 repeats the stored validators and directives: nothing to merge or parse again.
+        if repeatsStoredFields(stored, update) {
+            return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate)
+        }
         // One pass over each list: the stored fields the update does not replace, then the update's.
         var replacing: [HTTPField.Name] = []
-        var changes = false
         for field in update.headerFields where !replacing.contains(field.name) {
             if isKept(field.name) || CacheEntryHead.isUnstored(field.name) { continue }
             replacing.append(field.name)
-            if !changes, !sameValues(of: field.name, stored.headerFields, update.headerFields) { changes = true }
         }
-        // The usual 304 repeats the stored validators and directives: nothing to merge or parse again.
-        if !changes { return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate) }
         var fields = stored.headerFields
         if !replacing.isEmpty {
             fields = HTTPFields()
@@ -255,6 +255,15 @@ enum CacheStrategy {
         return CacheEntryHead(
             url: stored.url, status: stored.status, headerFields: fields,
             varyingRequestFields: stored.varyingRequestFields, requestDate: requestDate, responseDate: responseDate)
+    }
+
+    /// Whether a `304` (or a HEAD response) repeats the stored values of every field it would replace, so
+    /// that merging it changes only the head's dates.
+    static func repeatsStoredFields(_ stored: CacheEntryHead, _ update: Response) -> Bool {
+        for field in update.headerFields where !isKept(field.name) && !CacheEntryHead.isUnstored(field.name) {
+            guard sameValues(of: field.name, stored.headerFields, update.headerFields) else { return false }
+        }
+        return true
     }
 
     /// Whether two lists have the same values, in the same order, for fields named `name` (without making

@@ -103,6 +103,40 @@ struct CacheInterceptorTests {
         await session.finishTasksAndInvalidate()
     }
 
+    @Test(arguments: [false, true])
+    func a304ThatRepeatsTheStoredFieldsRefreshesTheStoredDates(onDisk: Bool) async throws {
+        try await withTemporaryDirectory { directory async throws in
+            let stubs = StubProtocolHandler()
+            let fields: HTTPFields = [.cacheControl: "max-age=60", .eTag: "\"v1\""]
+            stubs.stub(.get, "\(Self.base)/same", response: Self.text("body-v1", fields))
+            stubs.stub(
+                matching: { $0.headerFields[.ifNoneMatch] == "\"v1\"" },
+                response: StubResponse(status: .notModified, headerFields: fields))
+            func makeCache() -> HTTPCache {
+                onDisk
+                    ? HTTPCache(memoryCapacity: 0, diskCapacity: 1 << 22, directory: directory)
+                    : HTTPCache(memoryCapacity: 1 << 20, diskCapacity: 0)
+            }
+            let clock = TestClock()
+            let (session, cache) = Self.session(stubs, clock: clock, cache: makeCache())
+            _ = try await session.data(for: try Request("\(Self.base)/same"))
+            clock.advance(by: 100)
+            let revalidated = try await session.data(for: try Request("\(Self.base)/same"))
+            #expect(Self.fetchTypes(revalidated) == [.conditionalCacheHit])
+            #expect(revalidated.value(forHTTPHeaderField: "Age") == "0")
+            await session.finishTasksAndInvalidate()
+            // Fresh again for 60 s from the 304's arrival, in this cache and (on disk) in the next one.
+            clock.advance(by: 30)
+            let (later, _) = Self.session(stubs, clock: clock, cache: onDisk ? makeCache() : cache)
+            let fresh = try await later.data(for: try Request("\(Self.base)/same"))
+            #expect(fresh.text == "body-v1")
+            #expect(Self.fetchTypes(fresh) == [.localCache])
+            #expect(fresh.value(forHTTPHeaderField: "Age") == "30")
+            #expect(stubs.receivedRequests.count == 2)
+            await later.finishTasksAndInvalidate()
+        }
+    }
+
     @Test func revalidationOverTheNetworkWithLastModified() async throws {
         let lastModified = "Sun, 06 Nov 1994 08:49:37 GMT"
         let hits = Mutex(0)
