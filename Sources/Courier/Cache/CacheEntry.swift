@@ -57,14 +57,8 @@ struct CacheEntryHead: Sendable {
     /// When the request that got this response was sent, and when the response arrived.
     var requestDate: Date
     var responseDate: Date {
-        get { arrival }
-        set {
-            arrival = newValue
-            reparse()
-        }
+        didSet { reparse() }
     }
-    /// `responseDate`'s storage, which ``receiveAgain(requestDate:responseDate:)`` sets without parsing again.
-    private var arrival: Date
     /// What every lookup reads from the head, parsed when the head is made or changed.
     private(set) var freshness: Freshness
 
@@ -132,31 +126,27 @@ struct CacheEntryHead: Sendable {
         self.headerFields = fields
         self.varyingRequestFields = Self.varyingFields(of: fields, in: request) ?? []
         self.requestDate = requestDate
-        self.arrival = responseDate
+        self.responseDate = responseDate
         self.freshness = Freshness(status: response.status, fields: fields, responseDate: responseDate)
     }
 
-    /// Brings this head to new dates, as a `304` that changes none of its fields does: what was parsed
-    /// from the fields still holds, except what the arrival time stands in for when `Date` is missing.
-    /// (Dates in fields are read relative to the arrival time only for the century of two-digit years,
-    /// which a later arrival does not change in practice.)
-    mutating func receiveAgain(requestDate: Date, responseDate: Date) {
-        self.requestDate = requestDate
-        arrival = responseDate
-        guard freshness.dateIsArrival else { return }
-        freshness.date = responseDate
-        if freshness.control.maxAge == nil {
-            freshness.lifetime = CacheStrategy.freshnessLifetime(
-                status: status, fields: headerFields, control: freshness.control, date: responseDate,
-                responseDate: responseDate)
-        }
-    }
-
-    /// This head at new dates (``receiveAgain(requestDate:responseDate:)`` on a copy).
+    /// This head received again at new dates, as a `304` that changes none of its fields brings it: what
+    /// was parsed from the fields still holds, except what the arrival time stands in for when `Date` is
+    /// missing. (Dates in fields are read relative to the arrival time only for the century of two-digit
+    /// years, which a later arrival does not change in practice.)
     func receivedAgain(requestDate: Date, responseDate: Date) -> CacheEntryHead {
-        var copy = self
-        copy.receiveAgain(requestDate: requestDate, responseDate: responseDate)
-        return copy
+        var freshness = freshness
+        if freshness.dateIsArrival {
+            freshness.date = responseDate
+            if freshness.control.maxAge == nil {
+                freshness.lifetime = CacheStrategy.freshnessLifetime(
+                    status: status, fields: headerFields, control: freshness.control, date: responseDate,
+                    responseDate: responseDate)
+            }
+        }
+        return CacheEntryHead(
+            url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
+            requestDate: requestDate, responseDate: responseDate, freshness: freshness)
     }
 
     private init(
@@ -168,7 +158,7 @@ struct CacheEntryHead: Sendable {
         self.headerFields = headerFields
         self.varyingRequestFields = varyingRequestFields
         self.requestDate = requestDate
-        self.arrival = responseDate
+        self.responseDate = responseDate
         self.freshness = freshness
     }
 

@@ -100,18 +100,9 @@ final class CacheInterceptor: Interceptor {
                 return try await fetch(
                     original, original: original, validating: nil, fallback: nil, cache: cache, chain: chain)
             }
-            let merged: CacheEntryHead
-            if CacheStrategy.repeatsStoredFields(validating.head, response) {
-                // The usual 304: only the stored head's dates change, in place.
-                merged = validating.head.receivedAgain(requestDate: requestDate, responseDate: responseDate)
-                cache.updateHead(validating.id) {
-                    $0.receiveAgain(requestDate: requestDate, responseDate: responseDate)
-                }
-            } else {
-                merged = CacheStrategy.merge(
-                    validating.head, with: response, requestDate: requestDate, responseDate: responseDate)
-                cache.updateHead(validating.id, to: merged)
-            }
+            let merged = CacheStrategy.merge(
+                validating.head, with: response, requestDate: requestDate, responseDate: responseDate)
+            cache.updateHead(validating.id, to: merged)
             if let index = context.lastTransactionIndex {
                 context.updateTransaction(index) { transaction in
                     transaction.resourceFetchType = .conditionalCacheHit

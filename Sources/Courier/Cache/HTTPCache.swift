@@ -333,19 +333,14 @@ public final class HTTPCache: Sendable {
 
     /// Replaces a stored head (after a 304 or a HEAD), on disk too.
     func updateHead(_ id: UInt64, to head: CacheEntryHead) {
-        updateHead(id) { $0 = head }
-    }
-
-    /// Changes a stored head in place (and on disk, for an entry there).
-    func updateHead(_ id: UInt64, _ change: (inout CacheEntryHead) -> Void) {
         let meta: DiskCacheStore.Meta? = state.withLock { state in
             guard let index = state.records.index(forKey: id) else { return nil }
-            change(&state.records.values[index].head)
+            state.records.values[index].head = head
             // Only an entry on disk needs its record (a copy of which retains every part of it).
             guard state.records.values[index].diskSize != nil else { return nil }
             let record = state.records.values[index]
             return DiskCacheStore.Meta(
-                key: record.key, head: record.head, storedAt: record.storedAt, bodyLength: record.bodyLength,
+                key: record.key, head: head, storedAt: record.storedAt, bodyLength: record.bodyLength,
                 bodyChecksum: record.bodyChecksum, storagePolicy: record.storagePolicy, userInfo: record.userInfo)
         }
         guard let meta, let disk else { return }
