@@ -44,27 +44,78 @@ enum CacheBody: Sendable {
 
 /// What the cache keeps of a response besides its body, and of the request that got it.
 struct CacheEntryHead: Sendable {
-    var url: URL
+    /// The parts of a head, behind one reference: every lookup, decision and update copies a head, and
+    /// copying one reference is one retain instead of one for each part. They never change; a setter
+    /// below makes new parts.
+    private final class Parts: Sendable {
+        let url: URL
+        let status: HTTPResponse.Status
+        let headerFields: HTTPFields
+        let varyingRequestFields: [VaryField]
+        let requestDate: Date
+        let responseDate: Date
+        let freshness: Freshness
+
+        init(
+            url: URL, status: HTTPResponse.Status, headerFields: HTTPFields, varyingRequestFields: [VaryField],
+            requestDate: Date, responseDate: Date, freshness: Freshness? = nil
+        ) {
+            self.url = url
+            self.status = status
+            self.headerFields = headerFields
+            self.varyingRequestFields = varyingRequestFields
+            self.requestDate = requestDate
+            self.responseDate = responseDate
+            self.freshness =
+                freshness ?? Freshness(status: status, fields: headerFields, responseDate: responseDate)
+        }
+
+        /// These parts with some changed; what is parsed from the fields is parsed again unless `reparse`
+        /// is false (for a change that does not affect it).
+        func with(
+            url: URL? = nil, status: HTTPResponse.Status? = nil, headerFields: HTTPFields? = nil,
+            varyingRequestFields: [VaryField]? = nil, requestDate: Date? = nil, responseDate: Date? = nil,
+            reparse: Bool
+        ) -> Parts {
+            Parts(
+                url: url ?? self.url, status: status ?? self.status, headerFields: headerFields ?? self.headerFields,
+                varyingRequestFields: varyingRequestFields ?? self.varyingRequestFields,
+                requestDate: requestDate ?? self.requestDate, responseDate: responseDate ?? self.responseDate,
+                freshness: reparse ? nil : freshness)
+        }
+    }
+
+    private var parts: Parts
+
+    var url: URL {
+        get { parts.url }
+        set { parts = parts.with(url: newValue, reparse: false) }
+    }
     var status: HTTPResponse.Status {
-        didSet { reparse() }
+        get { parts.status }
+        set { parts = parts.with(status: newValue, reparse: true) }
     }
     var headerFields: HTTPFields {
-        didSet { reparse() }
+        get { parts.headerFields }
+        set { parts = parts.with(headerFields: newValue, reparse: true) }
     }
     /// The request's values of the fields named by the response's `Vary` (lower-cased names; `nil` for a
     /// field the request did not have).
-    var varyingRequestFields: [VaryField]
+    var varyingRequestFields: [VaryField] {
+        get { parts.varyingRequestFields }
+        set { parts = parts.with(varyingRequestFields: newValue, reparse: false) }
+    }
     /// When the request that got this response was sent, and when the response arrived.
-    var requestDate: Date
+    var requestDate: Date {
+        get { parts.requestDate }
+        set { parts = parts.with(requestDate: newValue, reparse: false) }
+    }
     var responseDate: Date {
-        didSet { reparse() }
+        get { parts.responseDate }
+        set { parts = parts.with(responseDate: newValue, reparse: true) }
     }
     /// What every lookup reads from the head, parsed when the head is made or changed.
-    private(set) var freshness: Freshness
-
-    private mutating func reparse() {
-        freshness = Freshness(status: status, fields: headerFields, responseDate: responseDate)
-    }
+    var freshness: Freshness { parts.freshness }
 
     /// The parts of a stored head the cache's decisions read (RFC 9111 section 4.2), parsed once.
     struct Freshness: Sendable {
@@ -103,31 +154,35 @@ struct CacheEntryHead: Sendable {
     /// Header fields a cache never stores: hop-by-hop fields (RFC 9110 section 7.6.1) and cookies, which
     /// the cookie stage must not see again when a stored response is served.
     static func isUnstored(_ name: HTTPField.Name) -> Bool {
-        switch name.canonicalName {
-        case "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
-            "proxy-authenticate", "proxy-authentication-info", "set-cookie", "set-cookie2":
-            return true
-        default:
-            return false
+        // By length first: this runs for every field stored and every field of a 304, and most fields
+        // then need one comparison or none.
+        let name = name.canonicalName
+        switch name.utf8.count {
+        case 2: return name == "te"
+        case 7: return name == "trailer" || name == "upgrade"
+        case 10: return name == "connection" || name == "keep-alive" || name == "set-cookie"
+        case 11: return name == "set-cookie2"
+        case 16: return name == "proxy-connection"
+        case 17: return name == "transfer-encoding"
+        case 18: return name == "proxy-authenticate"
+        case 25: return name == "proxy-authentication-info"
+        default: return false
         }
     }
 
     /// The head of `response` to `request`, ready to store; `bodyLength` (when known) becomes its
     /// `Content-Length`.
     init(response: Response, request: Request, requestDate: Date, responseDate: Date, bodyLength: Int64?) {
-        self.url = response.url
-        self.status = response.status
         var fields = HTTPFields()
         for field in response.headerFields where !Self.isUnstored(field.name) {
             if field.name == .contentLength { continue }
             fields.append(field)
         }
         if let bodyLength { fields[.contentLength] = String(bodyLength) }
-        self.headerFields = fields
-        self.varyingRequestFields = Self.varyingFields(of: fields, in: request) ?? []
-        self.requestDate = requestDate
-        self.responseDate = responseDate
-        self.freshness = Freshness(status: response.status, fields: fields, responseDate: responseDate)
+        parts = Parts(
+            url: response.url, status: response.status, headerFields: fields,
+            varyingRequestFields: Self.varyingFields(of: fields, in: request) ?? [], requestDate: requestDate,
+            responseDate: responseDate)
     }
 
     /// This head received again at new dates, as a `304` that changes none of its fields brings it: what
@@ -145,31 +200,22 @@ struct CacheEntryHead: Sendable {
             }
         }
         return CacheEntryHead(
-            url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
-            requestDate: requestDate, responseDate: responseDate, freshness: freshness)
+            parts: Parts(
+                url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
+                requestDate: requestDate, responseDate: responseDate, freshness: freshness))
     }
 
-    private init(
-        url: URL, status: HTTPResponse.Status, headerFields: HTTPFields, varyingRequestFields: [VaryField],
-        requestDate: Date, responseDate: Date, freshness: Freshness
-    ) {
-        self.url = url
-        self.status = status
-        self.headerFields = headerFields
-        self.varyingRequestFields = varyingRequestFields
-        self.requestDate = requestDate
-        self.responseDate = responseDate
-        self.freshness = freshness
+    private init(parts: Parts) {
+        self.parts = parts
     }
 
     init(
         url: URL, status: HTTPResponse.Status, headerFields: HTTPFields, varyingRequestFields: [VaryField],
         requestDate: Date, responseDate: Date
     ) {
-        self.init(
+        parts = Parts(
             url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
-            requestDate: requestDate, responseDate: responseDate,
-            freshness: Freshness(status: status, fields: headerFields, responseDate: responseDate))
+            requestDate: requestDate, responseDate: responseDate)
     }
 
     /// The stored head as a response to serve.

@@ -93,24 +93,25 @@ final class CacheInterceptor: Interceptor {
             // A 304 has no content: the transport has read its end already. A body that a network interceptor
             // of the caller's put there is read and dropped.
             await RedirectInterceptor.discardBody(of: response)
-            guard CacheStrategy.validatorsMatch(validating.head, response), let body = cache.body(for: validating.id)
-            else {
+            let merged = CacheStrategy.refreshed(
+                validating.head, by: response, requestDate: requestDate, responseDate: responseDate)
+            guard let merged, let body = cache.revalidated(validating.id, head: merged) else {
                 // The 304 is about another representation (or ours is gone): load it afresh, once.
                 cache.discard(validating.id)
                 return try await fetch(
                     original, original: original, validating: nil, fallback: nil, cache: cache, chain: chain)
             }
-            let merged = CacheStrategy.merge(
-                validating.head, with: response, requestDate: requestDate, responseDate: responseDate)
-            cache.updateHead(validating.id, to: merged)
             if let index = context.lastTransactionIndex {
                 context.updateTransaction(index) { transaction in
                     transaction.resourceFetchType = .conditionalCacheHit
                     transaction.decodedResponseBodyBytes = body.length
                 }
             }
-            return cachedResponse(
-                merged, body: body, age: CacheStrategy.currentAge(of: merged, now: responseDate), to: original)
+            // Validated by the origin server for this request, the response gets no `Age` (RFC 9111 5.1: its
+            // presence says the opposite), unless the head has one: a 304 passed on by another cache says
+            // how old that cache's answer is.
+            let age = merged.headerFields.contains(.age) ? CacheStrategy.currentAge(of: merged, now: responseDate) : nil
+            return cachedResponse(merged, body: body, age: age, to: original)
         }
 
         for url in CacheStrategy.invalidatedURLs(request: original, response: response) {
@@ -175,13 +176,13 @@ final class CacheInterceptor: Interceptor {
         return response
     }
 
-    /// The stored response as an answer to `request`: its status and head with a current `Age`, and its
-    /// body (none for HEAD).
-    private func cachedResponse(_ head: CacheEntryHead, body: CacheBody, age: TimeInterval, to request: Request)
+    /// The stored response as an answer to `request`: its status and head with a current `Age` (none when
+    /// `age` is `nil`), and its body (none for HEAD).
+    private func cachedResponse(_ head: CacheEntryHead, body: CacheBody, age: TimeInterval?, to request: Request)
         -> Response
     {
         var fields = head.headerFields
-        fields.setValue(String(Int(age.rounded(.down))), for: .age)
+        if let age { fields.setValue(String(Int(age.rounded(.down))), for: .age) }
         let responseBody: Response.Body
         if request.method == .head {
             responseBody = .none

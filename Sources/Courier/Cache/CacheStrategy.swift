@@ -119,7 +119,8 @@ enum CacheStrategy {
         // One pass: every precondition field's name starts with "if-" (RFC 9110 section 13.1).
         request.headerFields.contains { field in
             let name = field.name.canonicalName.utf8
-            return name.count > 3 && name.starts(with: "if-".utf8) && conditionalFieldNames.contains(field.name)
+            return name.count > 3 && name.first == UInt8(ascii: "i") && name.starts(with: "if-".utf8)
+                && conditionalFieldNames.contains(field.name)
         }
     }
 
@@ -223,8 +224,12 @@ enum CacheStrategy {
 
     /// Fields a 304 does not replace: they describe the stored body.
     static func isKept(_ name: HTTPField.Name) -> Bool {
-        switch name.canonicalName {
-        case "content-length", "content-encoding", "content-type", "content-range": return true
+        let name = name.canonicalName
+        switch name.utf8.count {
+        case 12: return name == "content-type"
+        case 13: return name == "content-range"
+        case 14: return name == "content-length"
+        case 16: return name == "content-encoding"
         default: return false
         }
     }
@@ -239,6 +244,25 @@ enum CacheStrategy {
         if repeatsStoredFields(stored, update) {
             return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate)
         }
+        return mergingFields(stored, with: update, requestDate: requestDate, responseDate: responseDate)
+    }
+
+    /// The stored head brought up to date by a `304` (or a 200 to HEAD), as ``merge(_:with:requestDate:responseDate:)``
+    /// makes it, or `nil` when the update is about another representation (``validatorsMatch(_:_:)``).
+    static func refreshed(_ stored: CacheEntryHead, by update: Response, requestDate: Date, responseDate: Date)
+        -> CacheEntryHead?
+    {
+        // An update that repeats the stored fields repeats the stored validators too (or has none).
+        if repeatsStoredFields(stored, update) {
+            return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate)
+        }
+        guard validatorsMatch(stored, update) else { return nil }
+        return mergingFields(stored, with: update, requestDate: requestDate, responseDate: responseDate)
+    }
+
+    private static func mergingFields(
+        _ stored: CacheEntryHead, with update: Response, requestDate: Date, responseDate: Date
+    ) -> CacheEntryHead {
         // One pass over each list: the stored fields the update does not replace, then the update's.
         var replacing: [HTTPField.Name] = []
         for field in update.headerFields where !replacing.contains(field.name) {

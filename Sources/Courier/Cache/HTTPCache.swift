@@ -46,18 +46,39 @@ public final class HTTPCache: Sendable {
     /// Serializes loading the disk tier and writing the index (taken before `state`, never inside it).
     private let diskLock = Mutex(false)
 
-    private struct Record: Sendable {
-        var id: UInt64
-        var key: String
+    /// A stored response's bookkeeping. A class, so that a lookup or an update under the lock touches one
+    /// record in place instead of copying it out of the dictionary and back; records are read and changed
+    /// only under `state`'s lock, and never leave it.
+    private final class Record: @unchecked Sendable {
+        let id: UInt64
+        let key: String
         var head: CacheEntryHead
-        var storagePolicy: CachedResponse.StoragePolicy
-        var userInfo: [String: any Sendable]
-        var storedAt: Date
-        var bodyLength: Int64
-        var bodyChecksum: UInt32
+        let storagePolicy: CachedResponse.StoragePolicy
+        let userInfo: [String: any Sendable]
+        let storedAt: Date
+        let bodyLength: Int64
+        let bodyChecksum: UInt32
         var memoryBody: Data?
-        var memoryCost: Int
+        let memoryCost: Int
         var diskSize: Int64?
+
+        init(
+            id: UInt64, key: String, head: CacheEntryHead, storagePolicy: CachedResponse.StoragePolicy,
+            userInfo: [String: any Sendable], storedAt: Date, bodyLength: Int64, bodyChecksum: UInt32,
+            memoryBody: Data?, memoryCost: Int, diskSize: Int64?
+        ) {
+            self.id = id
+            self.key = key
+            self.head = head
+            self.storagePolicy = storagePolicy
+            self.userInfo = userInfo
+            self.storedAt = storedAt
+            self.bodyLength = bodyLength
+            self.bodyChecksum = bodyChecksum
+            self.memoryBody = memoryBody
+            self.memoryCost = memoryCost
+            self.diskSize = diskSize
+        }
     }
 
     private struct State: Sendable {
@@ -197,8 +218,8 @@ public final class HTTPCache: Sendable {
     /// Removes everything, in memory and on disk.
     public func removeAllCachedResponses() {
         ensureLoaded()
-        let removed: [Record] = state.withLock { state in
-            let all = Array(state.records.values)
+        let removed: [UInt64] = state.withLock { state in
+            let all = state.records.values.compactMap { $0.diskSize != nil ? $0.id : nil }
             state.records = [:]
             state.variants = [:]
             state.memoryLRU.removeAll()
@@ -213,7 +234,7 @@ public final class HTTPCache: Sendable {
     /// Removes the responses stored at or after `date`.
     public func removeCachedResponses(since date: Date) {
         ensureLoaded()
-        let removed: [Record] = state.withLock { state in
+        let removed: [UInt64] = state.withLock { state in
             let ids = state.records.values.filter { $0.storedAt >= date }.map(\.id)
             return ids.compactMap { Self.removeRecord($0, from: &state) }
         }
@@ -302,12 +323,11 @@ public final class HTTPCache: Sendable {
     static let largestBodyReadWhole: Int64 = 2 * 1024 * 1024
 
     private func promote(_ id: UInt64, data: Data) {
-        let removed = state.withLock { state -> [Record] in
-            guard var record = state.records[id], record.memoryBody == nil,
+        let removed = state.withLock { state -> [UInt64] in
+            guard let record = state.records[id], record.memoryBody == nil,
                 record.storagePolicy != .notAllowed, record.memoryCost <= state.memoryCapacity / 4
             else { return [] }
             record.memoryBody = data
-            state.records[id] = record
             state.memoryUsage += record.memoryCost
             state.memoryLRU.touch(id)
             return Self.evict(&state)
@@ -325,20 +345,34 @@ public final class HTTPCache: Sendable {
     func removeResponses(for url: URL) {
         ensureLoaded()
         let key = Self.key(for: url)
-        let removed: [Record] = state.withLock { state in
+        let removed: [UInt64] = state.withLock { state in
             (state.variants[key] ?? []).compactMap { Self.removeRecord($0, from: &state) }
         }
         finishRemoval(removed)
     }
 
+    /// After a 304: replaces the stored head (on disk too) and returns the body to serve; `nil` (and the
+    /// entry discarded) when the body is gone or damaged. An entry in memory only takes one lock.
+    func revalidated(_ id: UInt64, head: CacheEntryHead) -> CacheBody? {
+        let inMemory: Data? = state.withLock { state in
+            guard let record = state.records[id], record.diskSize == nil, let data = record.memoryBody else {
+                return nil
+            }
+            record.head = head
+            return data
+        }
+        if let inMemory { return .data(inMemory) }
+        guard let body = body(for: id) else { return nil }
+        updateHead(id, to: head)
+        return body
+    }
+
     /// Replaces a stored head (after a 304 or a HEAD), on disk too.
     func updateHead(_ id: UInt64, to head: CacheEntryHead) {
         let meta: DiskCacheStore.Meta? = state.withLock { state in
-            guard let index = state.records.index(forKey: id) else { return nil }
-            state.records.values[index].head = head
-            // Only an entry on disk needs its record (a copy of which retains every part of it).
-            guard state.records.values[index].diskSize != nil else { return nil }
-            let record = state.records.values[index]
+            guard let record = state.records[id] else { return nil }
+            record.head = head
+            guard record.diskSize != nil else { return nil }
             return DiskCacheStore.Meta(
                 key: record.key, head: head, storedAt: record.storedAt, bodyLength: record.bodyLength,
                 bodyChecksum: record.bodyChecksum, storagePolicy: record.storagePolicy, userInfo: record.userInfo)
@@ -423,10 +457,10 @@ public final class HTTPCache: Sendable {
             id: id, key: key, head: head, storagePolicy: storagePolicy, userInfo: userInfo, storedAt: storedAt,
             bodyLength: length, bodyChecksum: checksum, memoryBody: memoryBody, memoryCost: memoryCost,
             diskSize: diskSize)
-        let removed: [Record] = state.withLock { state in
+        let removed: [UInt64] = state.withLock { state in
             // The new response replaces the stored one with the same Vary values (or all of them when it is
             // not stored at all).
-            var removed: [Record] = []
+            var removed: [UInt64] = []
             for existing in state.variants[key] ?? [] {
                 guard let old = state.records[existing] else { continue }
                 if old.head.varyingRequestFields == head.varyingRequestFields
@@ -453,8 +487,9 @@ public final class HTTPCache: Sendable {
 
     // MARK: Bookkeeping
 
-    /// Takes a record out of both tiers; returns it so its files can be deleted outside the lock.
-    private static func removeRecord(_ id: UInt64, from state: inout State) -> Record? {
+    /// Takes a record out of both tiers; returns its id when it had files on disk, so that they can be
+    /// deleted outside the lock.
+    private static func removeRecord(_ id: UInt64, from state: inout State) -> UInt64? {
         guard let record = state.records.removeValue(forKey: id) else { return nil }
         if record.memoryBody != nil {
             state.memoryUsage -= record.memoryCost
@@ -468,39 +503,37 @@ public final class HTTPCache: Sendable {
             ids.removeAll { $0 == id }
             state.variants[record.key] = ids.isEmpty ? nil : ids
         }
-        return record
+        return record.diskSize != nil ? id : nil
     }
 
-    /// Evicts least recently used entries until both tiers fit their capacities; returns the records whose
-    /// disk files must go.
-    private static func evict(_ state: inout State) -> [Record] {
-        var removed: [Record] = []
+    /// Evicts least recently used entries until both tiers fit their capacities; returns the ids of the
+    /// entries whose disk files must go.
+    private static func evict(_ state: inout State) -> [UInt64] {
+        var removed: [UInt64] = []
         while state.memoryUsage > state.memoryCapacity, let id = state.memoryLRU.oldest {
             state.memoryLRU.remove(id)
-            guard var record = state.records[id], record.memoryBody != nil else { continue }
+            guard let record = state.records[id], record.memoryBody != nil else { continue }
             state.memoryUsage -= record.memoryCost
             record.memoryBody = nil
-            state.records[id] = record
-            if record.diskSize == nil, let gone = removeRecord(id, from: &state) { removed.append(gone) }
+            if record.diskSize == nil { _ = removeRecord(id, from: &state) }
         }
         while state.diskUsage > Int64(state.diskCapacity), let id = state.diskLRU.oldest {
             state.diskLRU.remove(id)
-            guard var record = state.records[id], let size = record.diskSize else { continue }
-            removed.append(record)
+            guard let record = state.records[id], let size = record.diskSize else { continue }
+            removed.append(id)
             state.diskUsage -= size
             record.diskSize = nil
-            state.records[id] = record
             if record.memoryBody == nil { _ = removeRecord(id, from: &state) }
         }
         return removed
     }
 
-    /// Deletes the files of removed records and rewrites the index.
-    private func finishRemoval(_ removed: [Record], indexChanged: Bool = false) {
+    /// Deletes the files of removed entries (by id) and rewrites the index.
+    private func finishRemoval(_ removed: [UInt64], indexChanged: Bool = false) {
         guard let disk else { return }
         var changed = indexChanged
-        for record in removed where record.diskSize != nil {
-            disk.removeEntry(record.id)
+        for id in removed {
+            disk.removeEntry(id)
             changed = true
         }
         if changed { writeIndex() }

@@ -103,6 +103,30 @@ struct CacheInterceptorTests {
         await session.finishTasksAndInvalidate()
     }
 
+    @Test func a304FromAnotherCacheKeepsItsAgeAndOneFromTheOriginHasNone() async throws {
+        let stubs = StubProtocolHandler()
+        stubs.stub(.get, "\(Self.base)/origin", response: Self.text("o", [.cacheControl: "max-age=0", .eTag: "\"o\""]))
+        stubs.stub(
+            matching: { $0.url.path == "/origin" && $0.headerFields[.ifNoneMatch] == "\"o\"" },
+            response: StubResponse(status: .notModified, headerFields: [.cacheControl: "max-age=0", .eTag: "\"o\""]))
+        stubs.stub(
+            .get, "\(Self.base)/proxied", response: Self.text("p", [.cacheControl: "max-age=0", .eTag: "\"p\""]))
+        // A 304 from a cache on the way, whose own answer was 40 seconds old.
+        stubs.stub(
+            matching: { $0.url.path == "/proxied" && $0.headerFields[.ifNoneMatch] == "\"p\"" },
+            response: StubResponse(
+                status: .notModified, headerFields: [.cacheControl: "max-age=0", .eTag: "\"p\"", .age: "40"]))
+        let (session, _) = Self.session(stubs, clock: TestClock())
+        for path in ["origin", "proxied"] { _ = try await session.data(for: try Request("\(Self.base)/\(path)")) }
+        let origin = try await session.data(for: try Request("\(Self.base)/origin"))
+        let proxied = try await session.data(for: try Request("\(Self.base)/proxied"))
+        #expect(Self.fetchTypes(origin) == [.conditionalCacheHit] && Self.fetchTypes(proxied) == [.conditionalCacheHit])
+        #expect(origin.text == "o" && proxied.text == "p")
+        #expect(origin.value(forHTTPHeaderField: "Age") == nil)
+        #expect(proxied.value(forHTTPHeaderField: "Age") == "40")
+        await session.finishTasksAndInvalidate()
+    }
+
     @Test(arguments: [false, true])
     func a304ThatRepeatsTheStoredFieldsRefreshesTheStoredDates(onDisk: Bool) async throws {
         try await withTemporaryDirectory { directory async throws in
@@ -123,7 +147,8 @@ struct CacheInterceptorTests {
             clock.advance(by: 100)
             let revalidated = try await session.data(for: try Request("\(Self.base)/same"))
             #expect(Self.fetchTypes(revalidated) == [.conditionalCacheHit])
-            #expect(revalidated.value(forHTTPHeaderField: "Age") == "0")
+            // Validated by the origin for this request: no Age (RFC 9111 5.1).
+            #expect(revalidated.value(forHTTPHeaderField: "Age") == nil)
             await session.finishTasksAndInvalidate()
             // Fresh again for 60 s from the 304's arrival, in this cache and (on disk) in the next one.
             clock.advance(by: 30)

@@ -458,6 +458,32 @@ struct CacheStrategyTests {
         #expect(CacheStrategy.sameValues(of: name, Self.fields(stored), Self.fields(update)) == same)
     }
 
+    @Test func fieldsAreSortedIntoKeptUnstoredAndOthersByTheirWholeName() {
+        let unstored = [
+            "Connection", "Keep-Alive", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding", "Upgrade",
+            "Proxy-Authenticate", "Proxy-Authentication-Info", "Set-Cookie", "Set-Cookie2",
+        ]
+        let kept = ["Content-Length", "Content-Encoding", "Content-Type", "Content-Range"]
+        // Names of the same lengths as those above, which are neither.
+        let others = [
+            "Tk", "Expires", "Warning", "Connectiox", "Set-Cookie3", "Content-Base", "Cache-Control",
+            "Last-Modified", "Accept-Language", "Content-Location", "Proxy-Connectiom", "Transfer-Encodinh",
+            "X-Authenticate-Me", "Proxy-Authentication-Inf0", "ETag", "Date", "Age", "Vary",
+        ]
+        for name in unstored {
+            #expect(CacheEntryHead.isUnstored(HTTPField.Name(name)!), "\(name)")
+            #expect(!CacheStrategy.isKept(HTTPField.Name(name)!), "\(name)")
+        }
+        for name in kept {
+            #expect(CacheStrategy.isKept(HTTPField.Name(name)!), "\(name)")
+            #expect(!CacheEntryHead.isUnstored(HTTPField.Name(name)!), "\(name)")
+        }
+        for name in others {
+            #expect(!CacheStrategy.isKept(HTTPField.Name(name)!), "\(name)")
+            #expect(!CacheEntryHead.isUnstored(HTTPField.Name(name)!), "\(name)")
+        }
+    }
+
     @Test(arguments: [
         [("Date", "Sun, 06 Nov 1994 08:49:37 GMT"), ("ETag", "\"1\""), ("Cache-Control", "max-age=60")],
         [("ETag", "\"1\""), ("Cache-Control", "max-age=60")],
@@ -498,6 +524,11 @@ struct CacheStrategyTests {
     func validatorsMatch(stored: [(String, String)], update: [(String, String)], matches: Bool) {
         let response = Response(status: .notModified, headerFields: Self.fields(update), url: Self.url)
         #expect(CacheStrategy.validatorsMatch(Self.stored(stored, ago: 0), response) == matches)
+        // The 304 path checks the validators through refreshed(_:by:...), whose shortcut for a 304 that
+        // repeats the stored fields must agree.
+        let refreshed = CacheStrategy.refreshed(
+            Self.stored(stored, ago: 0), by: response, requestDate: Self.now, responseDate: Self.now)
+        #expect((refreshed != nil) == matches)
     }
 
     @Test func unsafeRequestsInvalidateTheirTargetAndSameOriginLocations() {
