@@ -185,23 +185,33 @@ struct CacheEntryHead: Sendable {
             responseDate: responseDate)
     }
 
-    /// This head received again at new dates, as a `304` that changes none of its fields brings it: what
-    /// was parsed from the fields still holds, except what the arrival time stands in for when `Date` is
-    /// missing. (Dates in fields are read relative to the arrival time only for the century of two-digit
-    /// years, which a later arrival does not change in practice.)
-    func receivedAgain(requestDate: Date, responseDate: Date) -> CacheEntryHead {
+    /// This head received again at new dates, as a `304` that changes none of its fields but `Date` brings
+    /// it (`date`: the 304's `Date`, `nil` when it has none and the stored one stays). What was parsed from
+    /// the fields still holds, except what depends on the date: the date itself, and the lifetime when it
+    /// comes from `Expires` or the heuristic. (Dates in fields are read relative to the arrival time only
+    /// for the century of two-digit years, which a later arrival does not change in practice.)
+    func receivedAgain(requestDate: Date, responseDate: Date, date newDate: String? = nil) -> CacheEntryHead {
         var freshness = freshness
-        if freshness.dateIsArrival {
+        var fields = headerFields
+        var redated = false
+        if let newDate, fields.joinedValue(for: .date) != newDate {
+            fields.setValue(newDate, for: .date)
+            let sent = HTTPDate.parse(newDate, now: responseDate)
+            freshness.date = sent ?? responseDate
+            freshness.dateIsArrival = sent == nil
+            redated = true
+        } else if freshness.dateIsArrival {
             freshness.date = responseDate
-            if freshness.control.maxAge == nil {
-                freshness.lifetime = CacheStrategy.freshnessLifetime(
-                    status: status, fields: headerFields, control: freshness.control, date: responseDate,
-                    responseDate: responseDate)
-            }
+            redated = true
+        }
+        if redated, freshness.control.maxAge == nil {
+            freshness.lifetime = CacheStrategy.freshnessLifetime(
+                status: status, fields: fields, control: freshness.control, date: freshness.date,
+                responseDate: responseDate)
         }
         return CacheEntryHead(
             parts: Parts(
-                url: url, status: status, headerFields: headerFields, varyingRequestFields: varyingRequestFields,
+                url: url, status: status, headerFields: fields, varyingRequestFields: varyingRequestFields,
                 requestDate: requestDate, responseDate: responseDate, freshness: freshness))
     }
 

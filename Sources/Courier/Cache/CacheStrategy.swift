@@ -242,7 +242,8 @@ enum CacheStrategy {
     {
         // The usual 304 repeats the stored validators and directives: nothing to merge or parse again.
         if repeatsStoredFields(stored, update) {
-            return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate)
+            return stored.receivedAgain(
+                requestDate: requestDate, responseDate: responseDate, date: update.headerFields.joinedValue(for: .date))
         }
         return mergingFields(stored, with: update, requestDate: requestDate, responseDate: responseDate)
     }
@@ -254,7 +255,8 @@ enum CacheStrategy {
     {
         // An update that repeats the stored fields repeats the stored validators too (or has none).
         if repeatsStoredFields(stored, update) {
-            return stored.receivedAgain(requestDate: requestDate, responseDate: responseDate)
+            return stored.receivedAgain(
+                requestDate: requestDate, responseDate: responseDate, date: update.headerFields.joinedValue(for: .date))
         }
         guard validatorsMatch(stored, update) else { return nil }
         return mergingFields(stored, with: update, requestDate: requestDate, responseDate: responseDate)
@@ -281,13 +283,19 @@ enum CacheStrategy {
             varyingRequestFields: stored.varyingRequestFields, requestDate: requestDate, responseDate: responseDate)
     }
 
-    /// Whether a `304` (or a HEAD response) repeats the stored values of every field it would replace, so
-    /// that merging it changes only the head's dates.
+    /// Whether a `304` (or a HEAD response) repeats the stored values of every field it would replace but
+    /// `Date`, of which it has at most one, so that merging it changes only the head's dates (and the
+    /// `Date` field, which a server sends anew with every response).
     static func repeatsStoredFields(_ stored: CacheEntryHead, _ update: Response) -> Bool {
+        var dates = 0
         for field in update.headerFields where !isKept(field.name) && !CacheEntryHead.isUnstored(field.name) {
+            if field.name == .date {
+                dates += 1
+                continue
+            }
             guard sameValues(of: field.name, stored.headerFields, update.headerFields) else { return false }
         }
-        return true
+        return dates <= 1
     }
 
     /// Whether two lists have the same values, in the same order, for fields named `name` (without making

@@ -512,6 +512,59 @@ struct CacheStrategyTests {
                 == CacheStrategy.currentAge(of: afresh, now: arrival.addingTimeInterval(5)))
     }
 
+    static let earlier = "Sun, 06 Nov 1994 08:49:37 GMT"
+    static let later = "Sun, 06 Nov 1994 08:51:37 GMT"
+
+    static let newDateCases: [([(String, String)], String)] = [
+        ([("Date", earlier), ("ETag", "\"1\""), ("Cache-Control", "max-age=60")], later),
+        ([("ETag", "\"1\""), ("Cache-Control", "max-age=60")], later),
+        ([("Date", earlier), ("Expires", "Sun, 06 Nov 1994 09:49:37 GMT"), ("ETag", "\"1\"")], later),
+        ([("Date", earlier), ("Last-Modified", "Sat, 05 Nov 1994 08:49:37 GMT"), ("ETag", "\"1\"")], later),
+        ([("Date", earlier), ("Last-Modified", "Sat, 05 Nov 1994 08:49:37 GMT"), ("ETag", "\"1\"")], "nonsense"),
+        ([("Date", "nonsense"), ("Expires", "Sun, 06 Nov 1994 09:49:37 GMT"), ("ETag", "\"1\"")], later),
+        ([("Date", earlier), ("Date", earlier), ("Age", "5"), ("ETag", "\"1\"")], later),
+    ]
+
+    @Test(arguments: newDateCases)
+    func aNotModifiedWithANewDateAgreesWithParsingAfresh(stored headers: [(String, String)], date: String) {
+        let stored = Self.stored(headers, ago: 100)
+        let arrival = Self.now.addingTimeInterval(3)
+        // A real server's 304: the stored fields again, with the Date of now.
+        let others = headers.filter { $0.0 != "Date" }
+        let update = Response(
+            status: .notModified, headerFields: Self.fields(others + [("Date", date), ("Content-Length", "0")]),
+            url: Self.url)
+        #expect(CacheStrategy.repeatsStoredFields(stored, update))
+        let merged = CacheStrategy.merge(stored, with: update, requestDate: Self.now, responseDate: arrival)
+        let expectedFields = Self.fields(others + [("Date", date)])
+        let afresh = CacheEntryHead(
+            url: Self.url, status: .ok, headerFields: expectedFields, varyingRequestFields: [],
+            requestDate: Self.now, responseDate: arrival)
+        #expect(merged.headerFields == expectedFields)
+        #expect(merged.freshness.date == afresh.freshness.date)
+        #expect(merged.freshness.dateIsArrival == afresh.freshness.dateIsArrival)
+        #expect(merged.freshness.lifetime == afresh.freshness.lifetime)
+        #expect(merged.freshness.ageValue == afresh.freshness.ageValue)
+        #expect(
+            CacheStrategy.currentAge(of: merged, now: arrival.addingTimeInterval(5))
+                == CacheStrategy.currentAge(of: afresh, now: arrival.addingTimeInterval(5)))
+    }
+
+    @Test func aNotModifiedWithTwoDatesOrAChangedFieldIsMergedInFull() {
+        let stored = Self.stored([("Date", Self.earlier), ("ETag", "\"1\""), ("X-Version", "1")], ago: 100)
+        let twoDates = Response(
+            status: .notModified, headerFields: Self.fields([("Date", Self.later), ("Date", Self.later)]),
+            url: Self.url)
+        let changed = Response(
+            status: .notModified, headerFields: Self.fields([("Date", Self.later), ("X-Version", "2")]), url: Self.url)
+        #expect(!CacheStrategy.repeatsStoredFields(stored, twoDates))
+        #expect(!CacheStrategy.repeatsStoredFields(stored, changed))
+        let merged = CacheStrategy.merge(stored, with: changed, requestDate: Self.now, responseDate: Self.now)
+        #expect(merged.headerFields[.date] == Self.later)
+        #expect(merged.headerFields[HTTPField.Name("X-Version")!] == "2")
+        #expect(merged.headerFields[.eTag] == "\"1\"")
+    }
+
     @Test(arguments: [
         ([("ETag", "\"1\"")], [("ETag", "\"1\"")], true),
         ([("ETag", "\"1\"")], [("ETag", "W/\"1\"")], true),
