@@ -430,11 +430,7 @@ final class ServerDate: Sendable {
         let second = Int(Date().timeIntervalSince1970)
         return current.withLock { current in
             if current.second != second {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = TimeZone(identifier: "GMT")
-                formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-                current = (second, formatter.string(from: Date(timeIntervalSince1970: TimeInterval(second))))
+                current = (second, HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(second))))
             }
             return current.text
         }

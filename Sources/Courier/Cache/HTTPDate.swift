@@ -8,7 +8,15 @@ import Foundation
 /// Sunday, 06-Nov-94 08:49:37 GMT   obsolete RFC 850 format
 /// Sun Nov  6 08:49:37 1994         ANSI C asctime() format
 /// ```
-enum HTTPDate {
+///
+/// The cache reads `Date`, `Expires` and `Last-Modified` with it; a server or a caller setting
+/// `If-Modified-Since` can use it too:
+///
+/// ```swift
+/// let stamp = HTTPDate.format(Date())                       // "Mon, 23 Nov 2026 04:50:00 GMT"
+/// let date = HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT")  // 1994-11-06 08:49:37 UTC
+/// ```
+public enum HTTPDate {
     private static let monthNames = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ]
@@ -22,7 +30,7 @@ enum HTTPDate {
     ///
     /// Two-digit years of the RFC 850 format are read as RFC 9110 asks: a year that would lie more than
     /// 50 years after `now` belongs to the previous century.
-    static func parse(_ value: String, now: Date = Date()) -> Date? {
+    public static func parse(_ value: String, now: Date = Date()) -> Date? {
         // IMF-fixdate, which servers send, is read in place; the other formats (and odd spacing) go
         // through the scanner.
         var value = value
@@ -125,7 +133,7 @@ enum HTTPDate {
     }
 
     /// The date as IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT` (whole seconds, rounded down).
-    static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         let (days, secondOfDay) = CivilDate.split(seconds: Int(date.timeIntervalSince1970.rounded(.down)))
         let (year, month, day) = CivilDate.date(fromDays: days)
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday

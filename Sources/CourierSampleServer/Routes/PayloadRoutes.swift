@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.HTTPDate
 import enum Courier.JSONValue
 
 /// Chapter 4: the news reader's services — the top-stories RSS feed (with `feedburner:origLink`), the
@@ -150,7 +151,7 @@ enum PayloadRoutes {
             try writer.element("description", text: article.paragraphs[0])
             try writer.element(
                 "pubDate",
-                text: SampleHTTP.httpDate(Date(timeIntervalSince1970: 1_355_000_000 + Double(article.id) * 3600))
+                text: HTTPDate.format(Date(timeIntervalSince1970: 1_355_000_000 + Double(article.id) * 3600))
                     .replacingOccurrences(of: "GMT", with: "EST"))
             try writer.element("feedburner:origLink", text: url)
             try writer.endElement()

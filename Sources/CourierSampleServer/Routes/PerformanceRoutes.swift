@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.HTTPDate
 import enum Courier.JSONValue
 
 /// Chapter 7, performance: the compression echo (the book's Decomp.cgi) and endpoints for every HTTP cache
@@ -41,10 +42,10 @@ enum PerformanceRoutes {
             return self.cacheResponse("etag", state: state, headers: headers, extra: [("etag", .string(etag))])
         }
         router.get("/cache/last-modified") { request, _ -> Response in
-            let lastModified = SampleHTTP.httpDate(self.lastModified)
+            let lastModified = HTTPDate.format(self.lastModified)
             let headers: HTTPFields = [.lastModified: lastModified, .cacheControl: "no-cache"]
             if request.headers[.ifNoneMatch] == nil, let since = request.headers[.ifModifiedSince],
-                let date = SampleHTTP.parseHTTPDate(since), date >= self.lastModified
+                let date = HTTPDate.parse(since), date >= self.lastModified
             {
                 return self.notModified(state: state, headers: headers)
             }
@@ -80,7 +81,7 @@ enum PerformanceRoutes {
             .object(
                 [
                     ("endpoint", .string(endpoint)), ("counter", .number(Double(counter))),
-                    ("servedAt", .string(SampleHTTP.httpDate(state.now()))),
+                    ("servedAt", .string(HTTPDate.format(state.now()))),
                 ] + extra),
             headers: fields)
     }

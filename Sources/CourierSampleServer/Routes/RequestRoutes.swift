@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
+import enum Courier.HTTPDate
 import enum Courier.JSONValue
 import enum Courier.URLEncoding
 
@@ -126,7 +127,7 @@ enum RequestRoutes {
             try writer.element("link", text: base.absoluteString + "/media/\(video.name).mp4")
             try writer.element("guid", text: "courier-video-\(video.name)")
             try writer.element(
-                "pubDate", text: SampleHTTP.httpDate(self.mediaLastModified.addingTimeInterval(Double(index) * 86400)))
+                "pubDate", text: HTTPDate.format(self.mediaLastModified.addingTimeInterval(Double(index) * 86400)))
             try writer.startElement(
                 "enclosure",
                 attributes: [
@@ -193,7 +194,7 @@ enum RequestRoutes {
         }
         let seed = self.mediaSeed(name)
         let etag = "\"\(name)-\(size)-v1\""
-        let lastModified = SampleHTTP.httpDate(self.mediaLastModified)
+        let lastModified = HTTPDate.format(self.mediaLastModified)
         var headers: HTTPFields = [
             .contentType: "video/mp4", .eTag: etag, .lastModified: lastModified, .acceptRanges: "bytes",
         ]

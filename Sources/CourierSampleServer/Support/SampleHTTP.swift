@@ -170,23 +170,6 @@ enum SampleHTTP {
         return value
     }
 
-    /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
-
-    static func parseHTTPDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.date(from: text)
-    }
-
     static func header(_ request: Request, _ name: String) -> String? {
         guard let fieldName = HTTPField.Name(name) else { return nil }
         return request.headers[fieldName]

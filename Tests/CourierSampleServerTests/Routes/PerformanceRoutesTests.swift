@@ -237,13 +237,16 @@ struct PerformanceRoutesTests {
                     request.headerFields[field] = value
                     return try await session.data(for: request).status
                 }
-                let modified = SampleHTTP.httpDate(PerformanceRoutes.lastModified)
+                let modified = HTTPDate.format(PerformanceRoutes.lastModified)
                 let cases: [(String, HTTPField.Name, String, HTTPResponse.Status)] = [
                     ("/cache/etag/v1", .ifNoneMatch, "\"v1\"", .notModified),
                     ("/cache/etag/v1", .ifNoneMatch, "W/\"v0\", W/\"v1\"", .notModified),
                     ("/cache/etag/v1", .ifNoneMatch, "*", .notModified),
                     ("/cache/etag/v1", .ifNoneMatch, "\"v2\"", .ok),
                     ("/cache/last-modified", .ifModifiedSince, modified, .notModified),
+                    // The two obsolete formats RFC 9110 5.6.7 asks a recipient to accept, for the same instant.
+                    ("/cache/last-modified", .ifModifiedSince, "Tuesday, 14-Nov-23 22:13:20 GMT", .notModified),
+                    ("/cache/last-modified", .ifModifiedSince, "Tue Nov 14 22:13:20 2023", .notModified),
                     ("/cache/last-modified", .ifModifiedSince, "Sun, 06 Nov 1994 08:49:37 GMT", .ok),
                 ]
                 for (path, field, value, expected) in cases {
