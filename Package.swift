@@ -203,6 +203,7 @@ let package = Package(
                 "CourierPayloads",
                 "CourierSampleServer",
                 "CourierSecurity",
+                "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -359,7 +359,8 @@ enum CacheBenchmark {
         }
         try handle.close()
         let compressedFile = directory.appendingPathComponent("body.json.gz")
-        let result = try Spawn.run("/bin/sh", ["-c", "\(gzip) -6 -c '\(plain.path)' > '\(compressedFile.path)'"])
+        let result = try ChildProcess.run(
+            "/bin/sh", ["-c", "\(gzip) -6 -c '\(plain.path)' > '\(compressedFile.path)'"])
         guard result.status == 0 else { throw BenchmarkError("gzip failed") }
         try FileManager.default.removeItem(at: plain)
         let compressedSize =

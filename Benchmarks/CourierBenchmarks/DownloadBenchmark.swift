@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -92,7 +93,7 @@ enum DownloadBenchmark {
             guard fileSize(target) == size else { throw BenchmarkError("Courier saved a file of the wrong size") }
             try? FileManager.default.removeItem(at: target)
             if let curl {
-                let result = try Spawn.run(curl.path, ["-sS", "--fail", "-o", target.path, url])
+                let result = try ChildProcess.run(curl.path, ["-sS", "--fail", "-o", target.path, url])
                 guard result.status == 0, fileSize(target) == size else {
                     throw BenchmarkError("curl failed with status \(result.status)")
                 }

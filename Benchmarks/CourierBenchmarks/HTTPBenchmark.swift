@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import CourierTesting
 import Foundation
 import NIOCore
 import NIOPosix
@@ -97,7 +98,7 @@ enum HTTPBenchmark {
                 "http", "--url", url, "--only", name, "--mode", concurrent ? "concurrent" : "sequential",
                 "--sequential", String(options.sequentialRequests), "--concurrent", String(options.concurrentRequests),
             ]
-            let run = try Spawn.run(executable, arguments, captureOutput: true)
+            let run = try ChildProcess.run(executable, arguments, captureOutput: true)
             guard run.status == 0,
                 let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") })
             else { throw BenchmarkError("\(name) run failed (status \(run.status))") }
@@ -336,7 +337,7 @@ struct CurlRunner {
         for _ in 0..<count { text += "url = \"\(url)\"\noutput = \"/dev/null\"\n" }
         try text.write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        let result = try Spawn.run(path, ["-s", "-K", config.path])
+        let result = try ChildProcess.run(path, ["-s", "-K", config.path])
         guard result.status == 0 else { throw BenchmarkError("curl failed with status \(result.status)") }
         return HTTPBenchmark.Measurement(
             requestsPerSecond: Double(count) / result.seconds,
@@ -386,7 +387,7 @@ struct LocalNginx {
             """
         let configFile = directory.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let started = try Spawn.run(nginx, ["-c", configFile.path, "-p", directory.path])
+        let started = try ChildProcess.run(nginx, ["-c", configFile.path, "-p", directory.path])
         guard started.status == 0 else { throw BenchmarkError("nginx did not start (status \(started.status))") }
         Thread.sleep(forTimeInterval: 0.3)
         return LocalNginx(directory: directory, url: "http://127.0.0.1:\(port)/1k.bin", pidFile: pidFile)

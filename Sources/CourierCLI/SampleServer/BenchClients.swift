@@ -83,37 +83,3 @@ struct URLSessionBenchClient: BenchClient {
 
     func close() async { self.session.invalidateAndCancel() }
 }
-
-/// Runs a program with `posix_spawn` and waits for it, returning its status, wall time and CPU time.
-enum BenchSpawn {
-    struct Result {
-        var status: Int32
-        var seconds: Double
-        var cpuSeconds: Double
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let started = ContinuousClock.now
-        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw TourFailure("could not start \(executable): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(child, &status, 0, &usage) < 0 && errno == EINTR {}
-        let seconds = (ContinuousClock.now - started).seconds
-        let cpu =
-            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: exitStatus, seconds: seconds, cpuSeconds: cpu)
-    }
-}

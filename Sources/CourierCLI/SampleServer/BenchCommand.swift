@@ -5,6 +5,8 @@ import CourierPayloads
 import CourierSampleServer
 import Foundation
 
+import enum CourierTesting.ChildProcess
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -170,7 +172,7 @@ struct BenchCommand: AsyncParsableCommand {
         var curlRuns: [Double] = []
         for round in 0..<rounds {
             let target = directory.appendingPathComponent("curl-\(round).mp4")
-            let result = try BenchSpawn.run(curl, ["-s", "-o", target.path, url.absoluteString])
+            let result = try ChildProcess.run(curl, ["-s", "-o", target.path, url.absoluteString])
             guard result.status == 0 else { throw TourFailure("curl failed with status \(result.status)") }
             curlRuns.append(Double(bytes) / result.seconds / 1e6)
             try? FileManager.default.removeItem(at: target)
@@ -270,7 +272,7 @@ struct BenchCommand: AsyncParsableCommand {
         for _ in 0..<count { text += "url = \"\(url.absoluteString)\"\noutput = \"/dev/null\"\n" }
         try text.write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        let result = try BenchSpawn.run(curl, ["-s", "-K", config.path])
+        let result = try ChildProcess.run(curl, ["-s", "-K", config.path])
         guard result.status == 0 else { throw TourFailure("curl failed with status \(result.status)") }
         return BenchMeasurement(
             perSecond: Double(count) / result.seconds, cpuMicroseconds: result.cpuSeconds / Double(count) * 1e6)
