@@ -369,6 +369,11 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var durableRetries = 0
         while true {
             do {
+                if durable != nil, downloadJob != nil {
+                    // Nothing is in flight while the record is written (synchronously, to disk): the idle
+                    // clock stops until the attempt starts, as it does between attempts.
+                    timer.setPaused(true)
+                }
                 try durable?.record(self)
                 let response: Response
                 if durable != nil, downloadJob != nil {
@@ -403,10 +408,16 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     /// partial file) instead of cancelling the task, so that the download can continue.
     private func durableDownloadAttempt(context: TaskContext) async throws -> Response {
         let timer = context.timer
+        // The idle clock runs again, from now, for this attempt (it stops between attempts).
+        timer.setPaused(state == .suspended)
         let idleExpiry = Mutex<Double?>(nil)
         let running = Mutex<Task<Response, any Error>?>(nil)
         let onIdle: @Sendable (Double) -> Void = { seconds in
             idleExpiry.withLock { $0 = seconds }
+            // Nothing is in flight from here until the next attempt starts, so the idle clock stops: on a
+            // busy machine, unwinding this attempt and deciding to retry may take longer than the idle
+            // timeout, and an expiry without this handler would cancel the whole task.
+            timer.setPaused(true)
             running.withLock { $0 }?.cancel()
         }
         let attempt = Task { [self] in

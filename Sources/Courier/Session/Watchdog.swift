@@ -52,28 +52,54 @@ final class Watchdog: Sendable {
             lastActivity.store(uptimeNanoseconds, ordering: .relaxed)
         }
 
-        /// While set, an idle expiry goes to this handler (once) instead of ``onExpiry`` and the timer keeps
-        /// running: the transport uses it to fail only the exchange in flight when the retry stage may try again. The resource deadline always
-        /// goes to ``onExpiry``.
-        private let idleHandler = Mutex<(@Sendable (Double) -> Void)?>(nil)
+        /// Where the next idle expiry goes.
+        enum IdleSlot: Sendable {
+            /// To ``onExpiry``: the task is cancelled.
+            case none
+            /// To this handler, once, and the timer keeps running: the transport uses it to fail only the
+            /// exchange in flight when the retry stage may try again, a durable download to fail only the
+            /// attempt.
+            case handler(@Sendable (Double) -> Void)
+            /// A handler has fired and its owner is unwinding what it cancelled: further idle expiries are
+            /// ignored until the owner sets the slot again. (On a busy machine the unwinding can take longer
+            /// than the idle timeout, and the next expiry would otherwise cancel the whole task.)
+            case fired
+        }
+
+        private let idleSlot = Mutex<IdleSlot>(.none)
 
         /// Sets (or, with `nil`, removes) the handler for the next idle expiry.
         func setIdleHandler(_ handler: (@Sendable (Double) -> Void)?) {
-            idleHandler.withLock { $0 = handler }
+            idleSlot.withLock { $0 = handler.map { .handler($0) } ?? .none }
         }
 
-        /// Sets the handler for the next idle expiry and returns the one it replaces.
-        func replaceIdleHandler(_ handler: (@Sendable (Double) -> Void)?) -> (@Sendable (Double) -> Void)? {
-            idleHandler.withLock { current in
-                defer { current = handler }
+        /// Sets the handler for the next idle expiry and returns what it replaces, for
+        /// ``restoreIdleSlot(_:)``.
+        func replaceIdleHandler(_ handler: @escaping @Sendable (Double) -> Void) -> IdleSlot {
+            idleSlot.withLock { current in
+                defer { current = .handler(handler) }
                 return current
             }
         }
 
-        func takeIdleHandler() -> (@Sendable (Double) -> Void)? {
-            idleHandler.withLock { handler in
-                defer { handler = nil }
-                return handler
+        /// Puts back what ``replaceIdleHandler(_:)`` replaced.
+        func restoreIdleSlot(_ slot: IdleSlot) {
+            idleSlot.withLock { $0 = slot }
+        }
+
+        /// What an idle expiry does now: `nil` to cancel the task, `.some(nil)` to ignore it, or the handler
+        /// to call (which is used up).
+        func takeIdleExpiry() -> (@Sendable (Double) -> Void)?? {
+            idleSlot.withLock { slot in
+                switch slot {
+                case .none:
+                    return nil
+                case .fired:
+                    return .some(nil)
+                case .handler(let handler):
+                    slot = .fired
+                    return .some(handler)
+                }
             }
         }
 
@@ -133,9 +159,9 @@ final class Watchdog: Sendable {
                     for (key, timer) in state.timers {
                         shortest = min(shortest, timer.idleNanoseconds)
                         if let expiry = timer.expiry(at: now) {
-                            if case .idle(let seconds) = expiry, let handler = timer.takeIdleHandler() {
+                            if case .idle(let seconds) = expiry, let taken = timer.takeIdleExpiry() {
                                 timer.touch(at: now)
-                                diverted.append((handler, seconds))
+                                if let handler = taken { diverted.append((handler, seconds)) }
                             } else {
                                 expired.append((timer, expiry))
                                 state.timers[key] = nil

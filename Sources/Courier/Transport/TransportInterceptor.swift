@@ -21,7 +21,7 @@ struct TransportInterceptor: Interceptor {
             idleExpiry.withLock { $0 = seconds }
             exchange.cancel()
         }
-        defer { timer.setIdleHandler(previous) }
+        defer { timer.restoreIdleSlot(previous) }
         do {
             return try await withTaskCancellationHandler {
                 try await exchange.value

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Courier
@@ -49,6 +50,39 @@ struct WatchdogTests {
             return
         }
         #expect(seconds == 0.5)
+    }
+
+    @Test func anIdleHandlerFiresOnceThenFurtherExpiriesWaitForItsOwner() {
+        let timer = timer(idle: 0.25)
+        // No handler: the expiry cancels the task.
+        #expect(timer.takeIdleExpiry() == nil)
+        let fired = Mutex(0)
+        let previous = timer.replaceIdleHandler { _ in fired.withLock { $0 += 1 } }
+        // The handler is taken once...
+        guard case .some(.some(let handler)) = timer.takeIdleExpiry() else {
+            Issue.record("expected the handler")
+            return
+        }
+        handler(0.25)
+        #expect(fired.withLock { $0 } == 1)
+        // ...and while its owner unwinds, later expiries are ignored rather than cancelling the task.
+        for _ in 0..<3 {
+            guard case .some(.none) = timer.takeIdleExpiry() else {
+                Issue.record("expected the expiry to be ignored")
+                return
+            }
+        }
+        // The owner puts back what it replaced: expiries cancel the task again.
+        timer.restoreIdleSlot(previous)
+        #expect(timer.takeIdleExpiry() == nil)
+        // A handler set directly is also used once; clearing it returns to cancelling.
+        timer.setIdleHandler { _ in }
+        guard case .some(.some) = timer.takeIdleExpiry() else {
+            Issue.record("expected the handler")
+            return
+        }
+        timer.setIdleHandler(nil)
+        #expect(timer.takeIdleExpiry() == nil)
     }
 
     @Test func infiniteOrHugeTimeoutsDoNotOverflow() {
