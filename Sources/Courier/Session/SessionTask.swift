@@ -369,14 +369,15 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var durableRetries = 0
         while true {
             do {
-                if durable != nil, downloadJob != nil {
+                let isDurableDownload = durable != nil && downloadJob != nil
+                if isDurableDownload {
                     // Nothing is in flight while the record is written (synchronously, to disk): the idle
                     // clock stops until the attempt starts, as it does between attempts.
                     timer.setPaused(true)
                 }
                 try durable?.record(self)
                 let response: Response
-                if durable != nil, downloadJob != nil {
+                if isDurableDownload {
                     response = try await durableDownloadAttempt(context: context)
                 } else {
                     response = try await attempt(context: context, afterHead: nil)
