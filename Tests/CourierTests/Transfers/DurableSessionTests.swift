@@ -258,8 +258,9 @@ struct DurableSessionTests {
         }) { server, directory in
             var configuration = Self.configuration(in: directory)
             // Long enough for the head and the first 60 000 bytes to arrive on a loaded machine (a full
-            // parallel test run), short enough to notice the stall.
-            configuration.timeoutIntervalForRequest = 6
+            // parallel test run; 6 s was sometimes too short in CI, and the exchange was retried from the
+            // start before the head came), short enough to notice the stall.
+            configuration.timeoutIntervalForRequest = 12
             let session = try Session(attaching: configuration)
             let destination = directory.appendingPathComponent("stall.bin")
             try await session.download(for: Request(url: server.url("/stall.bin")), to: destination)
