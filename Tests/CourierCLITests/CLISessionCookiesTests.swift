@@ -38,20 +38,20 @@ struct CLISessionCookiesTests {
         let server = try await TestServer.start(handler: Self.handler)
         // Nothing below throws: a failed expectation is recorded and the server is still shut down.
         let base = server.baseURL.absoluteString
-        let (loginStatus, login, _) = await run(["--session", directory.path, "--follow", base + "/login"])
+        let (loginStatus, login, _) = await run(["--session", directory.path + "/", "--follow", base + "/login"])
         #expect(loginStatus == 0)
         #expect(login == "home")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("cookies.json").path))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("session.json").path))
 
         // A new process: the session cookie sid came along, as with httpie and curl's jars.
-        let (_, echoed, _) = await run(["--session", directory.path, base + "/echo"])
+        let (_, echoed, _) = await run(["--session", directory.path + "/", base + "/echo"])
         #expect(echoed == "sid=abc; pref=1")
 
         // A failed request that got a response still saves what it set.
-        let (failStatus, _, _) = await run(["--session", directory.path, "--check-status", base + "/fail"])
+        let (failStatus, _, _) = await run(["--session", directory.path + "/", "--check-status", base + "/fail"])
         #expect(failStatus == CourierCLI.ExitStatus.serverError5xx)
-        let (_, after, _) = await run(["--session", directory.path, base + "/echo"])
+        let (_, after, _) = await run(["--session", directory.path + "/", base + "/echo"])
         #expect(after == "sid=abc; pref=1; late=1")
 
         // Without --session nothing is remembered.
@@ -66,7 +66,7 @@ struct CLISessionCookiesTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("{\"format\": \"courier-cookies\", \"cook".utf8).write(
             to: directory.appendingPathComponent("cookies.json"))
-        let (status, out, error) = await run(["--session", directory.path, "data:text/plain,fine"])
+        let (status, out, error) = await run(["--session", directory.path + "/", "data:text/plain,fine"])
         #expect(status == 0)
         #expect(out == "fine")
         #expect(error.contains("warning") && error.contains("cookies.json"))

@@ -24,7 +24,7 @@ struct CacheOptionsTests {
         let options = try CacheOptions.parse(["--cache", name, "--compress"])
         var configuration = SessionConfiguration.ephemeral
         var request = try Request("https://example.com/")
-        options.apply(to: &configuration, request: &request, sessionFile: nil)
+        options.apply(to: &configuration, request: &request, sessionCache: nil)
         #expect(request.cachePolicy == policy)
         #expect(request.compressesBody == true)
     }
@@ -49,23 +49,23 @@ struct CacheOptionsTests {
         }
         let fresh = server.url("/fresh").absoluteString
         let etag = server.url("/etag").absoluteString
-        let (_, first, _) = await run(["--session", directory.path, "-v", fresh])
+        let (_, first, _) = await run(["--session", directory.path + "/", "-v", fresh])
         #expect(first.contains("cache: miss"))
-        let (_, second, _) = await run(["--session", directory.path, "-v", fresh])
+        let (_, second, _) = await run(["--session", directory.path + "/", "-v", fresh])
         #expect(second.contains("cache: hit"))
         #expect(second.contains("fresh body"))
-        _ = await run(["--session", directory.path, etag])
-        let (_, revalidated, _) = await run(["--session", directory.path, "-v", etag])
+        _ = await run(["--session", directory.path + "/", etag])
+        let (_, revalidated, _) = await run(["--session", directory.path + "/", "-v", etag])
         #expect(revalidated.contains("cache: revalidated"))
         #expect(revalidated.contains("validated"))
         #expect(server.recordedRequests.count == 3)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("cache/index").path))
         // Offline mode answers from the session's cache, or fails without touching the network.
-        let (status, offline, _) = await run(["--session", directory.path, "--cache", "only", fresh])
+        let (status, offline, _) = await run(["--session", directory.path + "/", "--cache", "only", fresh])
         #expect(status == 0)
         #expect(offline.contains("fresh body"))
         let (missingStatus, _, missing) = await run([
-            "--session", directory.path, "--cache", "only", server.url("/never").absoluteString,
+            "--session", directory.path + "/", "--cache", "only", server.url("/never").absoluteString,
         ])
         #expect(missingStatus == 1)
         #expect(!missing.isEmpty)

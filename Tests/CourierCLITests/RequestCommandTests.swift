@@ -154,8 +154,10 @@ struct RequestCommandTests {
     @Test func sessionsKeepHeadersBetweenRuns() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-session-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = await run(["--session", directory.path, "--offline", "example.com/a", "X-Token:abc", "Content-Type:text/x"])
-        let (_, second, _) = await run(["--session", directory.path, "--offline", "example.com/b"])
+        _ = await run([
+            "--session", directory.path + "/", "--offline", "example.com/a", "X-Token:abc", "Content-Type:text/x",
+        ])
+        let (_, second, _) = await run(["--session", directory.path + "/", "--offline", "example.com/b"])
         #expect(second.contains("X-Token: abc"))
         #expect(!second.contains("Content-Type: text/x"))
     }
@@ -163,17 +165,17 @@ struct RequestCommandTests {
     @Test func sessionsKeepCredentialsBetweenRunsInAnOwnerOnlyFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-session-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = await run(["--session", directory.path, "--offline", "--auth", "ann:secret", "example.com/a"])
-        let (_, second, _) = await run(["--session", directory.path, "--offline", "example.com/b"])
+        _ = await run(["--session", directory.path + "/", "--offline", "--auth", "ann:secret", "example.com/a"])
+        let (_, second, _) = await run(["--session", directory.path + "/", "--offline", "example.com/b"])
         #expect(second.contains("Authorization: Basic " + Data("ann:secret".utf8).base64EncodedString()))
         let attributes = try FileManager.default.attributesOfItem(
             atPath: directory.appendingPathComponent("session.json").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         // A later --auth replaces the stored one.
         _ = await run([
-            "--session", directory.path, "--offline", "--auth", "tok", "--auth-type", "bearer", "example.com/c",
+            "--session", directory.path + "/", "--offline", "--auth", "tok", "--auth-type", "bearer", "example.com/c",
         ])
-        let (_, fourth, _) = await run(["--session", directory.path, "--offline", "example.com/d"])
+        let (_, fourth, _) = await run(["--session", directory.path + "/", "--offline", "example.com/d"])
         #expect(fourth.contains("Authorization: Bearer tok"))
     }
 

@@ -87,7 +87,12 @@ struct TLSOptionsTests {
         let pinned = try TLSOptions.parse(["--pin", pin, "--pin", pin.replacingOccurrences(of: "47", with: "48")])
             .serverTrustPolicy()
         #expect(pinned.publicKeyPins.count == 2)
-        #expect(!pinned.isEvaluationDisabled)
+        // Pins alone: the pinned key is the server's identity (a self-signed certificate with it is accepted).
+        #expect(pinned.isEvaluationDisabled)
+        // --verify yes with pins: the CA check and the pins.
+        let both = try TLSOptions.parse(["--verify", "yes", "--pin", pin]).serverTrustPolicy()
+        #expect(both.publicKeyPins.count == 1)
+        #expect(!both.isEvaluationDisabled)
     }
 
     // MARK: Against a TLS server

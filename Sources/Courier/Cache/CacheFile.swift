@@ -1,4 +1,5 @@
 import CCompressZlib
+import CourierSecurity
 import Foundation
 import Synchronization
 
@@ -68,27 +69,16 @@ enum CacheFile {
         return Int64(information.st_size)
     }
 
-    /// Writes `data` to `path` crash-safely: a temporary file beside it, fsync, rename. A process killed at
-    /// any instant leaves the old contents or the new, never a torn file; a temporary file it left behind is
-    /// removed by the next write.
+    /// Writes `data` to `path` crash-safely with Courier's one writer (``AtomicFile``: a 0600 temporary file
+    /// beside it, fsync, rename, fsync of the directory). A process killed at any instant leaves the old
+    /// contents or the new, never a torn file; temporaries of killed writers are removed when the store opens.
     static func writeAtomically(_ data: Data, to path: String, budget: CacheWriteBudget?) throws {
-        let temporary = path + ".tmp"
-        removeFile(temporary)
-        let descriptor = try create(temporary)
         do {
-            do {
+            try AtomicFile.write(data, toPath: path) { temporary in
                 try budget?.spend(Int64(data.count), path: temporary)
-                try data.withUnsafeBytes { try writeAll(descriptor, $0, path: temporary) }
-            } catch {
-                close(descriptor)
-                throw error
             }
-            // Closes the descriptor whether or not the flush succeeds.
-            try syncAndClose(descriptor, path: temporary)
-            try move(temporary, to: path)
-        } catch {
-            removeFile(temporary)
-            throw error
+        } catch let failure as AtomicFileError {
+            throw Failure(operation: failure.operation, path: failure.path, code: failure.code)
         }
     }
 

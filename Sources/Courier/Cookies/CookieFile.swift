@@ -1,3 +1,4 @@
+import CourierSecurity
 import Foundation
 
 #if canImport(Glibc)
@@ -71,50 +72,19 @@ enum CookieFile {
         return try decode(data, file: file)
     }
 
-    /// Replaces `file` with `data` so that a crash at any instant leaves the old or the new contents.
+    /// Replaces `file` with `data` so that a crash at any instant leaves the old or the new contents
+    /// (``AtomicFile``: mode 0600 from the first byte, in a 0700 directory); temporaries of killed writers are
+    /// removed first.
     ///
     /// - Throws: ``CourierError`` `cannotWriteToFile` naming the step that failed.
     static func save(_ data: Data, to file: URL) throws {
-        let directory = file.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw failure("cannot create the directory \(directory.path): \(error)")
-        }
-        let temporary = directory.appendingPathComponent(
-            ".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot create \(temporary.path): \(errnoText())") }
-        var completed = false
-        defer {
-            if !completed { unlink(temporary.path) }
-        }
-        do {
-            defer { close(descriptor) }
-            try data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, base + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("cannot write \(temporary.path): \(errnoText())")
-                    }
-                    offset += written
-                }
-            }
-            guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary.path): \(errnoText())") }
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            throw failure("cannot rename \(temporary.path) to \(file.path): \(errnoText())")
-        }
-        completed = true
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            // The rename is durable once the directory is flushed; a failure here leaves a valid file.
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
+            let directory = file.deletingLastPathComponent().path
+            try AtomicFile.makePrivateDirectory(directory, tighten: false)
+            AtomicFile.removeStaleTemporaries(besides: file.path)
+            try AtomicFile.write(data, toPath: file.path)
+        } catch let error as AtomicFileError {
+            throw failure(error.description)
         }
     }
 
@@ -128,7 +98,4 @@ enum CookieFile {
         CourierError(.cannotWriteToFile, outcome: .notSent, message: message)
     }
 
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
-    }
 }

@@ -31,11 +31,15 @@ public enum MIMEType {
         byExtension[pathExtension.lowercased()] ?? "application/octet-stream"
     }
 
+    /// The type and subtype of a media type, lowercased, without parameters (`text/html; charset=utf-8` is
+    /// `text/html`).
+    public static func essence(of mediaType: String) -> String {
+        mediaType.split(separator: ";").first.map { $0.trimmingOWS().lowercased() } ?? ""
+    }
+
     /// Whether a media type is textual (so it can be shown and recorded as text).
     public static func isText(_ mediaType: String) -> Bool {
-        let type =
-            mediaType.split(separator: ";").first.map { $0.trimmingOWS().lowercased() }
-            ?? ""
+        let type = essence(of: mediaType)
         return type.hasPrefix("text/") || type.hasSuffix("+json") || type.hasSuffix("+xml")
             || [
                 "application/json", "application/xml", "application/javascript", "application/x-www-form-urlencoded",

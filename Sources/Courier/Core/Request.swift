@@ -319,6 +319,18 @@ extension URL {
                 throw CourierError(.badURL, outcome: .notSent, message: "URL \"\(string)\" has no host")
             }
         }
+        try checkPort(of: url)
         return url
+    }
+
+    /// Refuses a port outside 0–65535 (`http://host:99999/`) with `badURL`, before anything tries to connect.
+    static func checkPort(of url: URL) throws {
+        if let port = url.port, !(0...65535).contains(port) {
+            throw CourierError(
+                .badURL, outcome: .notSent,
+                message:
+                    "URL \"\(url.redactingCredentials.absoluteString)\" has port \(port); a port is a number from 0 to 65535"
+            )
+        }
     }
 }

@@ -168,6 +168,15 @@ extension CourierError: LocalizedError {
 
 extension URL {
     /// The URL with any `user:password@` part removed, for logs and messages.
+    /// The URL without its password (the user name stays), as Courier writes URLs into files: a password is
+    /// never recorded.
+    var removingPassword: URL {
+        guard password != nil, var components = URLComponents(url: self, resolvingAgainstBaseURL: false)
+        else { return self }
+        components.password = nil
+        return components.url ?? self
+    }
+
     var redactingCredentials: URL {
         guard user != nil || password != nil,
             var components = URLComponents(url: self, resolvingAgainstBaseURL: false)

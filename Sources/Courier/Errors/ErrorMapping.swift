@@ -101,7 +101,7 @@ enum ErrorMapping {
             case .certificateRejected:
                 return make(.clientCertificateRejected, .failed, "\(host) rejected the client certificate")
             case nil:
-                return make(.secureConnectionFailed, sentOutcome, "TLS with \(host) failed: \(error)")
+                return make(.secureConnectionFailed, sentOutcome, "TLS with \(host) failed: \(tlsReason(error))")
             }
         }
         if error is NIOSSLExtraError {
@@ -111,7 +111,7 @@ enum ErrorMapping {
                     .serverCertificateUntrusted, .failed,
                     "the certificate of \(host) is not valid for that host name")
             }
-            return make(.secureConnectionFailed, .failed, "TLS with \(host) failed: \(text)")
+            return make(.secureConnectionFailed, .failed, "TLS with \(host) failed: \(tlsReason(text))")
         }
         if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
             return make(
@@ -168,7 +168,8 @@ enum ErrorMapping {
             }
             if text.contains("certificate_verify_failed") || text.contains("certificate verify failed") {
                 return make(
-                    .serverCertificateUntrusted, .failed, "the certificate of \(host) is not trusted (\(boringError))")
+                    .serverCertificateUntrusted, .failed,
+                    "the certificate of \(host) is not trusted (\(tlsReason(boringError)))")
             }
             if text.contains("certificate required") || text.contains("certificate_required")
                 || text.contains("peer did not return a certificate")
@@ -180,14 +181,47 @@ enum ErrorMapping {
             {
                 return make(.clientCertificateRejected, .failed, "\(host) rejected the client certificate")
             }
-            return make(.secureConnectionFailed, .failed, "the TLS handshake with \(host) failed (\(boringError))")
+            return make(
+                .secureConnectionFailed, .failed, "the TLS handshake with \(host) failed (\(tlsReason(boringError)))")
         case .unableToValidateCertificate, .noCertificateToValidate:
             return make(.serverCertificateUntrusted, .failed, "could not validate the certificate of \(host)")
         case .uncleanShutdown:
             return make(.networkConnectionLost, sentOutcome, "\(host) closed the TLS connection without notice")
         default:
-            return make(.secureConnectionFailed, .failed, "TLS with \(host) failed: \(error)")
+            return make(.secureConnectionFailed, .failed, "TLS with \(host) failed: \(tlsReason(error))")
         }
+    }
+
+    /// What a TLS library's error says, without its internals: BoringSSL's
+    /// `error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /…/handshake.cc:320` becomes
+    /// `certificate verify failed`; source paths and line numbers are never shown.
+    static func tlsReason(_ error: Any) -> String {
+        let text = String(describing: error)
+        var reasons: [String] = []
+        var rest = Substring(text)
+        while let marker = rest.range(of: "error:") {
+            let fields = rest[marker.upperBound...].split(
+                separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+            if fields.count >= 4 {
+                let reason = fields[3].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if !reason.isEmpty {
+                    let words = reason.lowercased().replacingOccurrences(of: "_", with: " ")
+                    if !reasons.contains(words) { reasons.append(words) }
+                }
+            }
+            rest = rest[marker.upperBound...]
+        }
+        if !reasons.isEmpty { return reasons.joined(separator: "; ") }
+        // No BoringSSL error stack: drop anything that looks like a source location.
+        var cleaned = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if word.contains("/") && (word.contains(".cc:") || word.contains(".c:") || word.contains(".swift:")) {
+                continue
+            }
+            cleaned += cleaned.isEmpty ? String(word) : " " + word
+        }
+        cleaned = cleaned.replacingOccurrences(of: " at ]", with: "]").replacingOccurrences(of: " at )", with: ")")
+        return cleaned.hasSuffix(" at") ? String(cleaned.dropLast(3)) : cleaned
     }
 
     static func mapHTTPClientError(

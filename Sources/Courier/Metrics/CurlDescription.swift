@@ -2,20 +2,28 @@ import Foundation
 import HTTPTypes
 
 extension Request {
-    /// The header fields whose values are secrets (redacted from ``curlDescription`` and HAR by default).
-    static let sensitiveFields: Set<HTTPField.Name> = [
-        .authorization, .proxyAuthorization, .cookie, .setCookie,
-        HTTPField.Name("X-API-Key")!, HTTPField.Name("X-Auth-Token")!,
-    ]
+    /// Whether a header field's value is a secret: its name is one of `secretHeaderNames` (compared
+    /// case-insensitively), or it is `Set-Cookie`, which carries the same secrets as `Cookie`.
+    static func isSecretField(_ name: HTTPField.Name, secretHeaderNames: Set<String>) -> Bool {
+        let canonical = name.canonicalName
+        if canonical == "set-cookie" { return true }
+        return secretHeaderNames.contains(canonical)
+            || secretHeaderNames.contains { $0.lowercased() == canonical }
+    }
 
-    /// The request as a `curl` command line, for bug reports. `Authorization`, `Proxy-Authorization`,
-    /// `Cookie`, API-key headers and URL passwords are shown as `<redacted>` unless `redactingSecrets` is false.
+    /// The request as a `curl` command line, for bug reports. The values of secret header fields
+    /// (`secretHeaderNames`: `Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`, `X-Auth-Token`,
+    /// `X-Api-Token` by default; pass a session's ``SessionConfiguration/secretHeaderNames`` to use its set) and
+    /// URL passwords are shown as `<redacted>` unless `redactingSecrets` is false.
     ///
     /// ```swift
     /// print(request.curlDescription())
     /// // curl -X POST 'https://api.example.com/items' -H 'Content-Type: application/json' --data-binary '{"a":1}'
     /// ```
-    public func curlDescription(redactingSecrets: Bool = true) -> String {
+    public func curlDescription(
+        redactingSecrets: Bool = true,
+        secretHeaderNames: Set<String> = SessionConfiguration.defaultSecretHeaderNames
+    ) -> String {
         var parts = ["curl"]
         if method == .head {
             parts.append("--head")
@@ -36,7 +44,8 @@ extension Request {
                 continue
             }
             let value =
-                redactingSecrets && Self.sensitiveFields.contains(field.name) ? "<redacted>" : field.value
+                redactingSecrets && Self.isSecretField(field.name, secretHeaderNames: secretHeaderNames)
+                ? "<redacted>" : field.value
             if value.isEmpty {
                 parts.append("-H " + Self.shellQuote("\(field.name.rawName);"))
             } else {

@@ -1,3 +1,4 @@
+import CourierSecurity
 import Foundation
 import HTTPTypes
 import Synchronization
@@ -14,12 +15,20 @@ import Synchronization
 /// ```
 ///
 /// Each redirect hop is an entry of its own. The body of the final response is kept (text as text,
-/// anything else as base64) up to `maximumBodySize`. `Authorization`, `Cookie` and similar secrets are
-/// written as `<redacted>` unless `redactingSecrets` is false.
+/// anything else as base64) up to `maximumBodySize`. Unless `redactingSecrets` is false, these are written
+/// as `<redacted>`: the values of secret header fields (the session's
+/// ``SessionConfiguration/secretHeaderNames``, `Set-Cookie`, and any `secretHeaderNames` given here), URL
+/// passwords, and the values of urlencoded-form and JSON body fields whose names contain `password`,
+/// `passwd`, `token`, `secret` or `api_key`/`apikey`.
 public final class HARRecorder: EventMonitor, Sendable {
+    /// Whether response bodies are kept.
     public let captureBodies: Bool
+    /// The largest response body kept; a longer one is truncated and says so in its comment.
     public let maximumBodySize: Int
+    /// Whether secrets are written as `<redacted>`.
     public let redactingSecrets: Bool
+    /// Header names redacted in addition to each session's ``SessionConfiguration/secretHeaderNames``.
+    public let secretHeaderNames: Set<String>
 
     private struct Pending {
         var body = Data()
@@ -33,10 +42,20 @@ public final class HARRecorder: EventMonitor, Sendable {
 
     private let state = Mutex(State())
 
-    public init(captureBodies: Bool = true, maximumBodySize: Int = 1 << 20, redactingSecrets: Bool = true) {
+    /// Creates a recorder.
+    /// - Parameters:
+    ///   - captureBodies: Whether response bodies are kept.
+    ///   - maximumBodySize: The largest response body kept.
+    ///   - redactingSecrets: Whether secrets are written as `<redacted>`.
+    ///   - secretHeaderNames: Header names to redact besides each session's secret header names.
+    public init(
+        captureBodies: Bool = true, maximumBodySize: Int = 1 << 20, redactingSecrets: Bool = true,
+        secretHeaderNames: Set<String> = SessionConfiguration.defaultSecretHeaderNames
+    ) {
         self.captureBodies = captureBodies
         self.maximumBodySize = maximumBodySize
         self.redactingSecrets = redactingSecrets
+        self.secretHeaderNames = Set(secretHeaderNames.map { $0.lowercased() })
     }
 
     public func task(_ task: SessionTask, didEmit event: TaskEvent) {
@@ -55,7 +74,8 @@ public final class HARRecorder: EventMonitor, Sendable {
             }
         case .didFinishCollecting(let metrics):
             let pending = state.withLock { $0.pending.removeValue(forKey: key) }
-            let entries = makeEntries(metrics, finalBody: pending, error: nil)
+            let secrets = secretHeaderNames.union(task.session.configuration.secretHeaderNames.map { $0.lowercased() })
+            let entries = makeEntries(metrics, finalBody: pending, secrets: secrets)
             state.withLock { $0.entries += entries }
         case .didComplete(let error):
             guard let error else { return }
@@ -86,18 +106,20 @@ public final class HARRecorder: EventMonitor, Sendable {
         return try encoder.encode(document)
     }
 
-    /// Writes the HAR document to a file, atomically.
+    /// Writes the HAR document to a file, atomically and readable by its owner only (mode 0600 from its
+    /// first byte: a HAR file can hold secrets that were not redacted, such as response bodies).
     public func write(to url: URL) throws {
-        try harData().write(to: url, options: .atomic)
+        try AtomicFile.write(harData(), to: url)
     }
 
     // MARK: Building entries
 
     private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    private func makeEntries(_ metrics: TaskMetrics, finalBody: Pending?, error: CourierError?) -> [HARDocument.Entry] {
+    private func makeEntries(_ metrics: TaskMetrics, finalBody: Pending?, secrets: Set<String>) -> [HARDocument.Entry] {
         metrics.transactionMetrics.enumerated().map { index, transaction in
-            makeEntry(transaction, body: index == metrics.transactionMetrics.count - 1 ? finalBody : nil)
+            makeEntry(
+                transaction, body: index == metrics.transactionMetrics.count - 1 ? finalBody : nil, secrets: secrets)
         }
     }
 
@@ -106,14 +128,15 @@ public final class HARRecorder: EventMonitor, Sendable {
         return max(0, (to.timeIntervalSince(from) * 1000 * 1000).rounded() / 1000)
     }
 
-    private func headers(_ fields: HTTPFields) -> [HARDocument.NameValue] {
+    private func headers(_ fields: HTTPFields, secrets: Set<String>) -> [HARDocument.NameValue] {
         fields.map { field in
-            let redact = redactingSecrets && Request.sensitiveFields.contains(field.name)
+            let redact = redactingSecrets && Request.isSecretField(field.name, secretHeaderNames: secrets)
             return HARDocument.NameValue(name: field.name.rawName, value: redact ? "<redacted>" : field.value)
         }
     }
 
-    private func makeEntry(_ transaction: TransactionMetrics, body: Pending?) -> HARDocument.Entry {
+    private func makeEntry(_ transaction: TransactionMetrics, body: Pending?, secrets: Set<String>) -> HARDocument.Entry
+    {
         let request = transaction.request
         let httpVersion =
             transaction.networkProtocolName.map { $0 == "h2" ? "HTTP/2" : $0.uppercased() } ?? "HTTP/1.1"
@@ -125,7 +148,8 @@ public final class HARRecorder: EventMonitor, Sendable {
                 request.headerFields.joinedValue(for: .contentType) ?? request.body.contentType
                 ?? "application/octet-stream"
             if MIMEType.isText(mimeType), let text = String(data: data, encoding: .utf8) {
-                postData = HARDocument.PostData(mimeType: mimeType, text: text)
+                let shown = redactingSecrets ? SecretBodyFields.redacting(text, mimeType: mimeType) : text
+                postData = HARDocument.PostData(mimeType: mimeType, text: shown)
             } else {
                 postData = HARDocument.PostData(
                     mimeType: mimeType, text: data.base64EncodedString(), _encoding: "base64")
@@ -133,7 +157,7 @@ public final class HARRecorder: EventMonitor, Sendable {
         }
         let harRequest = HARDocument.HTTPRequestRecord(
             method: request.method.rawValue, url: url, httpVersion: httpVersion,
-            headers: headers(request.headerFields),
+            headers: headers(request.headerFields, secrets: secrets),
             queryString: query.map { HARDocument.NameValue(name: $0.name, value: $0.value ?? "") },
             postData: postData, headersSize: transaction.requestHeaderBytesSent,
             bodySize: transaction.requestBodyBytesSent)
@@ -156,7 +180,7 @@ public final class HARRecorder: EventMonitor, Sendable {
             }
             harResponse = HARDocument.HTTPResponseRecord(
                 status: response.status.code, statusText: response.status.reasonPhrase, httpVersion: httpVersion,
-                headers: headers(response.headerFields), content: content,
+                headers: headers(response.headerFields, secrets: secrets), content: content,
                 redirectURL: response.headerFields.joinedValue(for: .location) ?? "",
                 headersSize: transaction.responseHeaderBytesReceived,
                 bodySize: transaction.responseBodyBytesReceived)

@@ -6,8 +6,11 @@ import HTTPTypes
 ///
 /// - 301 and 302 turn a POST into a GET without body (what browsers do); 303 turns anything but HEAD
 ///   into a GET; 307 and 308 keep the method and send the body again (bodies are restartable).
-/// - On a hop to another origin (scheme, host or port differ) `Authorization`, `Proxy-Authorization`
-///   and `Cookie` are removed; so they are on a hop from https to http.
+/// - On a hop to another origin (scheme, host or port differ) the configuration's secret header fields
+///   (``SessionConfiguration/secretHeaderNames``: `Authorization`, `Cookie`, `X-API-Key`, …) are removed; so
+///   they are on a hop from https to http.
+/// - A hop may only lead to a scheme in ``SessionConfiguration/redirectSchemes`` (http and https by default):
+///   `Location: file:///etc/passwd` is ``CourierError/Code/unsupportedURL``, never a local read.
 /// - A 3xx without `Location` is a final response. A `Location` that does not parse is
 ///   `redirectToNonExistentLocation`; more hops than allowed, or the same hop three times (a loop), is
 ///   `httpTooManyRedirects`.
@@ -37,7 +40,20 @@ struct RedirectInterceptor: Interceptor {
                     request: current, response: response.withoutBody)
             }
 
-            let proposed = Self.redirectedRequest(from: current, status: response.status.code, to: target)
+            let configuration = chain.context.core.configuration
+            let targetScheme = target.scheme?.lowercased() ?? ""
+            guard configuration.redirectSchemes.contains(where: { $0.lowercased() == targetScheme }) else {
+                await Self.discardBody(of: response)
+                throw CourierError(
+                    .unsupportedURL, kind: .transport, outcome: .failed,
+                    message:
+                        "refused a redirect from \(current.url.redactingCredentials.absoluteString) to a \"\(targetScheme):\" URL: "
+                        + "redirects may only lead to \(Self.schemeList(configuration.redirectSchemes))",
+                    request: current, response: response.withoutBody)
+            }
+            let proposed = Self.redirectedRequest(
+                from: current, status: response.status.code, to: target,
+                secretHeaderNames: configuration.secretHeaderNames)
             let hopKey =
                 "\(current.method.rawValue) \(current.url.absoluteString) -> \(response.status.code) \(target.absoluteString)"
             seen[hopKey, default: 0] += 1
@@ -93,7 +109,10 @@ struct RedirectInterceptor: Interceptor {
     }
 
     /// The request for the next hop, with the method, body and sensitive headers the rules require.
-    static func redirectedRequest(from request: Request, status: Int, to target: URL) -> Request {
+    static func redirectedRequest(
+        from request: Request, status: Int, to target: URL,
+        secretHeaderNames: Set<String> = SessionConfiguration.defaultSecretHeaderNames
+    ) -> Request {
         var next = request
         next.url = target
         let method = request.method
@@ -112,11 +131,17 @@ struct RedirectInterceptor: Interceptor {
             if let digest = HTTPField.Name("Content-MD5") { next.headerFields[digest] = nil }
         }
         if !isSameOrigin(request.url, target) || isDowngrade(from: request.url, to: target) {
-            next.headerFields[.authorization] = nil
-            next.headerFields[.proxyAuthorization] = nil
-            next.headerFields[.cookie] = nil
+            let secrets = Set(secretHeaderNames.map { $0.lowercased() })
+            next.headerFields.removeAll { secrets.contains($0.name.canonicalName) }
         }
         return next
+    }
+
+    /// "http and https", or the sorted list of allowed schemes.
+    static func schemeList(_ schemes: Set<String>) -> String {
+        let sorted = schemes.map { $0.lowercased() }.sorted()
+        guard let last = sorted.last else { return "no scheme (redirectSchemes is empty)" }
+        return sorted.count == 1 ? last : sorted.dropLast().joined(separator: ", ") + " and " + last
     }
 
     static func origin(_ url: URL) -> String {

@@ -56,6 +56,20 @@ public struct SessionConfiguration: Sendable {
     public var proxy: ProxyConfiguration = .environment
     /// How redirects are followed (default: up to 20).
     public var redirectPolicy: RedirectPolicy = .follow(maximum: 20)
+    /// The schemes a redirect may lead to (default: `http` and `https`, as curl's default). A `Location` with any
+    /// other scheme fails with ``CourierError/Code/unsupportedURL`` naming the scheme, so a server cannot make a
+    /// client read `file:///etc/passwd` or inject `data:` content. Add the scheme of your own ``ProtocolHandler``
+    /// to let redirects reach it; `file` and `data` are never in the default set.
+    public var redirectSchemes: Set<String> = ["http", "https"]
+    /// Header fields whose values are secrets (compared case-insensitively): they are removed from a request
+    /// that a redirect sends to another origin (or from https to http), and redacted in HAR files,
+    /// ``Request/curlDescription`` and logs. The default names the common credential fields; add your own.
+    public var secretHeaderNames: Set<String> = SessionConfiguration.defaultSecretHeaderNames
+    /// The default ``secretHeaderNames``: `Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`,
+    /// `X-Auth-Token` and `X-Api-Token`.
+    public static let defaultSecretHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token", "x-api-token",
+    ]
     /// Accepted for compatibility; HTTP/2 multiplexing serves the purpose pipelining had, so it has no effect.
     public var httpShouldUsePipelining: Bool = false
     /// The `User-Agent` sent when a request sets none.

@@ -33,8 +33,16 @@ final class HTTPTransport: Sendable {
         var dedicated = false
     }
 
+    /// Counts the connections a client has opened, so a failed exchange can tell whether it could have run on a
+    /// reused connection: when no connection was opened while it ran, it surely did.
+    final class ConnectionCounter: Sendable {
+        private let opened = Atomic<Int>(0)
+        var value: Int { opened.load(ordering: .relaxed) }
+        func increment() { opened.add(1, ordering: .relaxed) }
+    }
+
     private struct State {
-        var clients: [ClientKey: HTTPClient] = [:]
+        var clients: [ClientKey: (client: HTTPClient, connections: ConnectionCounter)] = [:]
         /// The identity provider's answers, per `host:port`, asked once (concurrent askers share the task).
         var identities: [String: Task<ClientIdentity?, any Error>] = [:]
         /// Origins whose requests go through a dedicated single-connection client (NTLM).
@@ -71,6 +79,12 @@ final class HTTPTransport: Sendable {
     // MARK: Clients
 
     func client(for url: URL, session: Session?) async throws -> HTTPClient {
+        try await clientAndConnections(for: url, session: session).client
+    }
+
+    func clientAndConnections(
+        for url: URL, session: Session?
+    ) async throws -> (client: HTTPClient, connections: ConnectionCounter) {
         let proxy = try proxySelector.get().proxy(for: url)
         var key = try await clientKey(for: url, proxy: proxy, session: session)
         return try state.withLock { state in
@@ -80,14 +94,15 @@ final class HTTPTransport: Sendable {
             if !state.dedicatedOrigins.isEmpty, state.dedicatedOrigins.contains(RedirectInterceptor.origin(url)) {
                 key.dedicated = true
             }
-            if let client = state.clients[key] { return client }
+            if let entry = state.clients[key] { return entry }
+            let connections = ConnectionCounter()
             let client = HTTPClient(
                 eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
-                configuration: try makeClientConfiguration(key, session: session),
+                configuration: try makeClientConfiguration(key, session: session, connections: connections),
                 backgroundActivityLogger: ahcLogger ?? Self.disabledLogger
             )
-            state.clients[key] = client
-            return client
+            state.clients[key] = (client, connections)
+            return (client, connections)
         }
     }
 
@@ -173,7 +188,9 @@ final class HTTPTransport: Sendable {
         return tls
     }
 
-    private func makeClientConfiguration(_ key: ClientKey, session: Session?) throws -> HTTPClient.Configuration {
+    private func makeClientConfiguration(
+        _ key: ClientKey, session: Session?, connections: ConnectionCounter
+    ) throws -> HTTPClient.Configuration {
         let tls = try makeTLSConfiguration(key)
 
         var pool = HTTPClient.Configuration.ConnectionPool(
@@ -200,10 +217,14 @@ final class HTTPTransport: Sendable {
         // connection after the handshake, before its first request.
         let evaluator = ConnectionTrustEvaluator(
             policy: key.trust, origin: key.origin, session: WeakSession(session), logger: configuration.logger)
-        if evaluator.isNeeded {
-            clientConfiguration.http1_1ConnectionDebugInitializer = evaluator.initializer
-            clientConfiguration.http2ConnectionDebugInitializer = evaluator.initializer
+        let evaluate: (@Sendable (any Channel) -> EventLoopFuture<Void>)? =
+            evaluator.isNeeded ? evaluator.initializer : nil
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+            connections.increment()
+            return evaluate?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
         }
+        clientConfiguration.http1_1ConnectionDebugInitializer = initializer
+        clientConfiguration.http2ConnectionDebugInitializer = initializer
         return clientConfiguration
     }
 
@@ -243,7 +264,7 @@ final class HTTPTransport: Sendable {
         let clients = state.withLock { state in
             state.shutDown = true
             defer { state.clients = [:] }
-            return Array(state.clients.values)
+            return state.clients.values.map(\.client)
         }
         for client in clients {
             try? await client.shutdown()
@@ -255,7 +276,7 @@ final class HTTPTransport: Sendable {
         let clients = state.withLock { state in
             state.shutDown = true
             defer { state.clients = [:] }
-            return Array(state.clients.values)
+            return state.clients.values.map(\.client)
         }
         for client in clients {
             client.shutdown { _ in }
@@ -266,7 +287,8 @@ final class HTTPTransport: Sendable {
 
     /// Sends one request and returns the response head with a streaming body.
     func execute(_ request: Request, context: TaskContext) async throws -> Response {
-        let client = try await client(for: request.url, session: context.session)
+        try URL.checkPort(of: request.url)
+        let (client, connections) = try await clientAndConnections(for: request.url, session: context.session)
         let url = request.url.redactingCredentials
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
@@ -283,16 +305,33 @@ final class HTTPTransport: Sendable {
         transaction.requestStartDate = transaction.fetchStartDate
         transaction.requestHeaderBytesSent = Self.headerSize(request)
         let index = context.beginTransaction(transaction)
-        let counter = SentCounter()
+        var counter = SentCounter()
         outgoing.body = try makeBody(request.body, length: bodyLength, context: context, counter: counter)
 
         let response: HTTPClientResponse
-        do {
-            response = try await client.execute(outgoing, deadline: .distantFuture, logger: ahcLogger)
-        } catch {
-            let sent = counter.value
-            context.updateTransaction(index) { $0.requestBodyBytesSent = sent }
-            throw await mapExecutionError(error, request: request, session: context.session)
+        var resent = false
+        while true {
+            let connectionsBefore = connections.value
+            do {
+                response = try await client.execute(outgoing, deadline: .distantFuture, logger: ahcLogger)
+                break
+            } catch {
+                // A pooled keep-alive connection the server closed without saying so fails before any byte of
+                // the response arrives. Send such a request once more, on a new connection, without counting
+                // it against the retry policy (OkHttp's rule): every Courier body can be replayed.
+                if !resent, !Task.isCancelled, connections.value == connectionsBefore,
+                    Self.isStaleConnectionFailure(error)
+                {
+                    resent = true
+                    context.beginSendingBody(expectedLength: request.body.isEmpty ? nil : bodyLength)
+                    counter = SentCounter()
+                    outgoing.body = try makeBody(request.body, length: bodyLength, context: context, counter: counter)
+                    continue
+                }
+                let sent = counter.value
+                context.updateTransaction(index) { $0.requestBodyBytesSent = sent }
+                throw await mapExecutionError(error, request: request, session: context.session)
+            }
         }
         context.timer.touch()
         let now = Date()
@@ -303,6 +342,14 @@ final class HTTPTransport: Sendable {
             fields.append(HTTPField(name: fieldName, value: value))
         }
         let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+        if status.code == 101, request.headerFields[.upgrade] == nil {
+            // Only a request that asked for an upgrade may be answered 101; anything else is a broken server.
+            throw CourierError(
+                .badServerResponse, outcome: .ambiguous,
+                message:
+                    "\(request.url.hostDescription) answered 101 Switching Protocols to a request that asked for no upgrade",
+                request: request)
+        }
         let headForMetrics = Response(
             status: status, headerFields: fields, url: request.url, request: request, body: .none)
         let protocolName =
@@ -351,9 +398,40 @@ final class HTTPTransport: Sendable {
         }
     }
 
+    /// Whether an exchange failed because its connection was closed or reset before any response byte came:
+    /// what a stale pooled keep-alive connection looks like.
+    static func isStaleConnectionFailure(_ error: any Error) -> Bool {
+        if let error = error as? HTTPClientError {
+            return error == .remoteConnectionClosed
+        }
+        if let error = error as? IOError {
+            return error.errnoCode == ECONNRESET || error.errnoCode == EPIPE
+        }
+        if let error = error as? ChannelError {
+            return error == .ioOnClosedChannel || error == .eof || error == .outputClosed
+        }
+        if let error = error as? HTTPParserError { return error == .invalidEOFState }
+        return false
+    }
+
     /// Maps a failed exchange; a refused certificate chain is diagnosed first (expired or not yet valid?).
     private func mapExecutionError(_ error: any Error, request: Request, session: Session?) async -> CourierError {
-        let mapped = ErrorMapping.map(error, request: request, requestWasSent: true)
+        var mapped = ErrorMapping.map(error, request: request, requestWasSent: true)
+        if mapped.code == .cannotConnectToHost || mapped.code == .cannotFindHost,
+            let proxy = try? proxySelector.get().proxy(for: request.url),
+            !mapped.message.contains("proxy")
+        {
+            // The connection that failed was the proxy's: name it, not the origin behind it.
+            let kind = proxy.kind == .socks5 ? "SOCKS5 proxy" : "proxy"
+            let address = proxy.host.contains(":") ? "[\(proxy.host)]:\(proxy.port)" : "\(proxy.host):\(proxy.port)"
+            switch mapped.code {
+            case .cannotFindHost:
+                mapped.message = "could not find the \(kind) \(address) (for \(request.url.hostDescription))"
+            default:
+                mapped.message = "could not connect to the \(kind) \(address) (for \(request.url.hostDescription))"
+            }
+            return mapped
+        }
         if mapped.code == .networkConnectionLost || mapped.code == .secureConnectionFailed,
             request.url.scheme?.lowercased() == "https", let host = request.url.host, !host.isEmpty,
             (try? proxySelector.get().proxy(for: request.url)) == nil,

@@ -223,7 +223,7 @@ struct DownloadCommand: AsyncParsableCommand {
             io.writeError("courier: note: no partial download of \(destination.path) to continue; starting over\n")
             return nil
         }
-        guard found.url == url else {
+        guard found.isRecord(of: url) else {
             io.writeError(
                 "courier: note: \(destination.lastPathComponent).part holds \(found.url.absoluteString), not this URL; starting over\n"
             )

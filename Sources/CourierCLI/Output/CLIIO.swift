@@ -35,9 +35,9 @@ public struct CLIIO: Sendable {
     /// The process's standard streams.
     public static var standard: CLIIO {
         var io = CLIIO(
-            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeOutData: { FileHandle.standardOutput.write($0) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            writeOut: { StandardStream.output.write(Data($0.utf8)) },
+            writeOutData: { StandardStream.output.write($0) },
+            writeError: { StandardStream.error.write(Data($0.utf8)) },
             readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
             isOutputTerminal: isatty(STDOUT_FILENO) == 1,
             isErrorTerminal: isatty(STDERR_FILENO) == 1,
@@ -73,4 +73,45 @@ public struct CLIIO: Sendable {
     }
 
     @TaskLocal static var current: CLIIO = .standard
+}
+
+/// Standard output or error, written with `write(2)`. When the reader has gone (`courier URL | head -c 10`,
+/// `| true`), the write fails with `EPIPE` (SIGPIPE is ignored): the stream is marked closed and later writes
+/// are dropped, so the command finishes quietly, as httpie does, instead of trapping in `FileHandle.write`.
+final class StandardStream: Sendable {
+    static let output = StandardStream(descriptor: STDOUT_FILENO)
+    static let error = StandardStream(descriptor: STDERR_FILENO)
+
+    private let descriptor: Int32
+    private let closed = Atomic<Bool>(false)
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether a write found the reader gone.
+    var isClosed: Bool { closed.load(ordering: .relaxed) }
+
+    func write(_ data: Data) {
+        guard !isClosed else { return }
+        data.withUnsafeBytes { buffer in
+            guard var base = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = systemWrite(descriptor, base, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    // EPIPE (the reader left) or another failure: nothing more can be shown.
+                    closed.store(true, ordering: .relaxed)
+                    return
+                }
+                remaining -= written
+                base += written
+            }
+        }
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -2,12 +2,9 @@ import Courier
 import Foundation
 
 /// A `--session` keeps its cookie jar whole — session cookies included, as httpie and curl's cookie jars
-/// do — in `cookies.json` next to `session.json`: loaded before the request, saved after it (after a
+/// do — in `cookies.json` next to `session.json` (`NAME.cookies.json` beside a session file `NAME.json`): loaded before the request, saved after it (after a
 /// failure too, so cookies from the responses that did arrive are kept).
 extension CLISessionStore {
-    /// The session's cookie file.
-    var cookieFile: URL { file.deletingLastPathComponent().appendingPathComponent("cookies.json") }
-
     /// A jar holding the session's saved cookies, installed in `configuration`. A damaged cookie file
     /// gives a warning and an empty jar (the next save replaces the file).
     func loadCookies(into configuration: inout SessionConfiguration, io: CLIIO) -> CookieStorage {

@@ -29,16 +29,21 @@ struct CacheOptions: ParsableArguments {
         }
     }
 
-    /// Sets the request's cache policy and compression, and the session's cache: persistent in the
-    /// session directory when `sessionFile` (the session's `session.json`) is given.
-    func apply(to configuration: inout SessionConfiguration, request: inout Request, sessionFile: URL?) {
+    /// Sets the request's cache policy and compression, and the session's cache: persistent in
+    /// `sessionCache` (beside the session's file) when given.
+    func apply(to configuration: inout SessionConfiguration, request: inout Request, sessionCache: URL?) {
         if let policyName, let policy = CachePolicy(name: policyName) { request.cachePolicy = policy }
         if compress { request.compressesBody = true }
-        if let sessionFile {
+        if let sessionCache {
             configuration.urlCache = HTTPCache(
                 memoryCapacity: Self.sessionMemoryCapacity, diskCapacity: Self.sessionDiskCapacity,
-                directory: sessionFile.deletingLastPathComponent().appendingPathComponent("cache", isDirectory: true))
+                directory: sessionCache)
         }
+    }
+
+    /// Whether the response was served from the cache without a request.
+    static func isCacheHit(_ response: Response) -> Bool {
+        response.metrics?.transactionMetrics.contains { $0.resourceFetchType == .localCache } ?? false
     }
 
     /// What `-v` says about the cache: a hit, a revalidation, or a miss.

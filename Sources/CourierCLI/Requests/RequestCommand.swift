@@ -62,6 +62,11 @@ struct RequestCommand: AsyncParsableCommand {
     var timeout: Double?
 
     @Option(
+        name: .customLong("max-time"),
+        help: "The longest the whole exchange may take, in seconds, redirects and body included (curl's -m).")
+    var maxTime: Double?
+
+    @Option(
         help: ArgumentHelp(
             "An HTTP proxy (http://[user:pass@]host:port, reached with CONNECT tunnels), socks5://host:port, or none (default: the http_proxy/https_proxy/no_proxy environment).",
             valueName: "URL"))
@@ -96,7 +101,7 @@ struct RequestCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A session NAME (under $XDG_CONFIG_HOME/courier/sessions) or a directory PATH that keeps headers and cookies between runs."
+            "A session NAME (kept per host under $XDG_CONFIG_HOME/courier/sessions) or a session file PATH (e.g. ./s.json) that keeps headers, credentials, cookies and a cache between runs; credentials only go to the session's host."
     )
     var session: String?
 
@@ -113,6 +118,7 @@ struct RequestCommand: AsyncParsableCommand {
             throw ValidationError("--pretty takes all, colors, format or none")
         }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be a positive number of seconds") }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must not be negative") }
         if let proxy { _ = try ProxyOption.configuration(for: proxy) }
     }
@@ -137,21 +143,27 @@ struct RequestCommand: AsyncParsableCommand {
         configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
         retryOptions.apply(to: &configuration, verbose: verbose, io: io)
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
+        if let maxTime { configuration.timeoutIntervalForResource = maxTime }
         if let proxy { configuration.proxy = try ProxyOption.configuration(for: proxy) }
         var store: CLISessionStore?
         if let session {
-            let opened = try CLISessionStore(argument: session, environment: io.environment)
+            let opened = try CLISessionStore(argument: session, url: request.url, environment: io.environment)
             store = opened
-            for field in opened.headers where request.headerFields[field.name] == nil {
+            if !opened.isOwnHost, opened.auth != nil || opened.headers.count != opened.headersForThisHost.count {
+                io.writeError(
+                    "courier: note: the session \(opened.file.path) belongs to \(opened.boundHost.isEmpty ? "no host" : opened.boundHost); its credentials are not sent to \(opened.host)\n"
+                )
+            }
+            for field in opened.headersForThisHost where request.headerFields[field.name] == nil {
                 request.headerFields.append(field)
             }
         }
         try store?.save(adding: request.headerFields)
         let cookieJar = store?.loadCookies(into: &configuration, io: io)
         defer { store?.saveCookies(cookieJar, io: io) }
-        cacheOptions.apply(to: &configuration, request: &request, sessionFile: store?.file)
+        cacheOptions.apply(to: &configuration, request: &request, sessionCache: store?.cacheDirectory)
         var effectiveAuth = authOptions
-        if effectiveAuth.auth == nil, let stored = store?.auth {
+        if effectiveAuth.auth == nil, let stored = store?.authForThisHost {
             effectiveAuth.auth = stored.value
             effectiveAuth.authType = stored.type
         }
@@ -193,7 +205,7 @@ struct RequestCommand: AsyncParsableCommand {
                     continue
                 }
                 if let recorder, let har { try? recorder.write(to: URL(fileURLWithPath: har)) }
-                throw error
+                throw MaxTime.explain(error, maxTime: maxTime)
             }
         }
         let (response, redirectNotes) = result
@@ -202,6 +214,9 @@ struct RequestCommand: AsyncParsableCommand {
         }
         if verbose {
             for note in redirectNotes { printer.printNote(note) }
+            for note in CacheOptions.notes(for: response) { printer.printNote(note) }
+        } else if store != nil, io.isOutputTerminal, CacheOptions.isCacheHit(response) {
+            // A session keeps its cache between runs: say so, so nobody wonders why no request left.
             for note in CacheOptions.notes(for: response) { printer.printNote(note) }
         }
         printer.printResponse(response)

@@ -17,7 +17,7 @@ struct TLSOptions: ParsableArguments {
     @Option(
         name: .customLong("pin"),
         help: ArgumentHelp(
-            "The server's public-key pin, sha256/BASE64 (repeat for backup keys); the server's own certificate must match one.",
+            "The server's public-key pin, sha256/BASE64 (repeat for backup keys); the server's own certificate must match one. A matching self-signed certificate is accepted; add --verify yes to also require a trusted CA.",
             valueName: "sha256/BASE64"))
     var pins: [String] = []
 
@@ -60,6 +60,10 @@ struct TLSOptions: ParsableArguments {
     func serverTrustPolicy() throws -> ServerTrustPolicy {
         var policy: ServerTrustPolicy
         switch verify?.lowercased() {
+        case nil where !pins.isEmpty:
+            // The pinned key is the server's identity, as the tour's pinned certificate is: a self-signed
+            // certificate whose key matches is accepted, and nothing else is (--verify yes adds the CA check).
+            policy = .dangerouslyDisableEvaluation
         case nil, "yes", "true":
             policy = .systemDefault
         case "no", "false":

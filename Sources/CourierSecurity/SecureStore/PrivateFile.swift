@@ -82,32 +82,13 @@ enum PrivateFile {
     }
 
     /// Replaces `path` with `data` so that a crash at any instant leaves either the old or the new
-    /// file: write a temporary file in the same directory, fsync it, rename it over the target, and
-    /// fsync the directory so the rename itself is durable.
+    /// file (``AtomicFile``: a 0600 temporary file in the same directory, fsync, rename, fsync directory).
     static func writeAtomically(_ data: Data, to path: String) throws {
-        let temporary = temporaryPrefix(for: path) + Hex.encode(SecureRandom.bytes(count: 8))
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw ioError("cannot create a temporary file next to \(path)")
-        }
         do {
-            try writeAll(data, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw ioError("cannot flush \(temporary)") }
-            guard close(descriptor) == 0 else {
-                unlink(temporary)
-                throw ioError("cannot close \(temporary)")
-            }
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
+            try AtomicFile.write(data, toPath: path)
+        } catch let failure as AtomicFileError {
+            throw SecureStoreError(.io, failure.description)
         }
-        guard rename(temporary, path) == 0 else {
-            let failure = ioError("cannot move the new store into place at \(path)")
-            unlink(temporary)
-            throw failure
-        }
-        try syncDirectory(of: path)
     }
 
     /// The name prefix of temporary files for `path`: `.<name>.tmp-` in the same directory.

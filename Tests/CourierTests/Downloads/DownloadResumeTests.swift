@@ -274,4 +274,19 @@ struct DownloadResumeTests {
             #expect(!resumeData.requestHeaderFields.contains { $0.name.lowercased() == "authorization" })
         }
     }
+
+    @Test func aPasswordInTheURLIsNeverRecorded() throws {
+        let url = URL(string: "https://ann:hunter2@files.test/big.iso")!
+        let record = DownloadResumeData(
+            url: url, destination: nil, partialFile: URL(fileURLWithPath: "/tmp/x.part"), bytesOnDisk: 1,
+            entityTag: "\"e\"", lastModified: nil, expectedLength: 2)
+        let text = String(decoding: record.encoded(), as: UTF8.self)
+        #expect(!text.contains("hunter2"))
+        #expect(text.contains("ann@files.test"))
+        #expect(record.isRecord(of: url))
+        // A record written by an older version with the password is cleaned when read.
+        let old = text.replacingOccurrences(of: "ann@files.test", with: "ann:hunter2@files.test")
+        let read = try DownloadResumeData(encoded: Data(old.utf8))
+        #expect(read.url.password == nil)
+    }
 }

@@ -199,4 +199,12 @@ struct ErrorMappingTests {
         #expect(mapped.code == .unknown)
         #expect(mapped.outcome == .ambiguous)
     }
+
+    @Test func tlsMessagesCarryNoLibraryInternals() {
+        let boring =
+            "handshakeFailed(NIOSSL.BoringSSLError.sslError([Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /work/.build/checkouts/swift-nio-ssl/Sources/CNIOBoringSSL/ssl/handshake.cc:320]))"
+        #expect(ErrorMapping.tlsReason(boring) == "certificate verify failed")
+        let located = "unexpected alert at /tmp/x/ssl/tls_record.cc:592"
+        #expect(!ErrorMapping.tlsReason(located).contains(".cc"))
+    }
 }

@@ -162,4 +162,52 @@ struct RedirectTests {
         #expect(response.url.absoluteString == "https://api.test/other?x=1#section")
         await session.finishTasksAndInvalidate()
     }
+
+    // MARK: Redirects stay on http and https
+
+    @Test(arguments: ["file:///etc/passwd", "data:text/plain,injected", "ftp://files.test/x", "javascript:alert(1)"])
+    func aRedirectToAnotherSchemeIsRefusedAndNamesIt(location: String) async throws {
+        let stubs = StubProtocolHandler()
+        stubs.stub(.get, "https://api.test/start", response: .redirect(to: location))
+        let session = stubbedSession(stubs)
+        let error = await #expect(throws: CourierError.self) {
+            _ = try await session.data(for: try Request("https://api.test/start"))
+        }
+        let scheme = String(location.prefix { $0 != ":" })
+        #expect(error?.code == .unsupportedURL)
+        #expect(error?.message.contains("\"\(scheme):\"") == true)
+        #expect(error?.message.contains("http and https") == true)
+        // Nothing was loaded from the other scheme: only the first request was made.
+        #expect(stubs.receivedRequests.count == 1)
+        await session.finishTasksAndInvalidate()
+    }
+
+    @Test func anApplicationsOwnSchemeCanBeOptedIn() async throws {
+        let stubs = StubProtocolHandler()
+        stubs.stub(.get, "https://api.test/start", response: .redirect(to: "acme://inside/page"))
+        stubs.stub(.get, "acme://inside/page", response: .status(200))
+        let session = stubbedSession(stubs) { $0.redirectSchemes.insert("acme") }
+        let response = try await session.data(for: try Request("https://api.test/start"))
+        #expect(response.url.absoluteString == "acme://inside/page")
+        await session.finishTasksAndInvalidate()
+    }
+
+    @Test func secretHeaderFieldsAreStrippedAcrossOriginsIncludingTheCallersOwn() async throws {
+        let stubs = StubProtocolHandler()
+        stubs.stub(.get, "https://api.test/start", response: .redirect(to: "https://other.test/landing"))
+        stubs.stub(.get, "https://other.test/landing", response: .status(200))
+        let session = stubbedSession(stubs) { $0.secretHeaderNames.insert("X-Session-Secret") }
+        var request = try Request("https://api.test/start")
+        for name in ["X-API-Key", "X-Auth-Token", "X-Api-Token", "x-session-secret"] {
+            try request.setValue("s3cret", forHTTPHeaderField: name)
+        }
+        try request.setValue("kept", forHTTPHeaderField: "X-Trace")
+        _ = try await session.data(for: request)
+        let second = stubs.receivedRequests[1]
+        for name in ["X-API-Key", "X-Auth-Token", "X-Api-Token", "X-Session-Secret"] {
+            #expect(second.value(forHTTPHeaderField: name) == nil, "\(name) crossed origins")
+        }
+        #expect(second.value(forHTTPHeaderField: "X-Trace") == "kept")
+        await session.finishTasksAndInvalidate()
+    }
 }

@@ -108,7 +108,7 @@ final class DownloadJob: Sendable {
     /// The resume data given, when it is about this URL and its partial file is still there; otherwise
     /// the download starts over cleanly.
     private func usableResumeData(for request: Request) -> DownloadResumeData? {
-        guard let resumeData = givenResumeData, resumeData.url == request.url,
+        guard let resumeData = givenResumeData, resumeData.isRecord(of: request.url),
             DownloadFiles.size(of: resumeData.partialFile) != nil
         else { return nil }
         return resumeData

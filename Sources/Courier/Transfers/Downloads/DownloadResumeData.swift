@@ -35,8 +35,14 @@ public struct DownloadResumeData: Codable, Sendable, Hashable {
 
     /// The format of this document (1).
     public var version: Int
-    /// The URL of the original request (a resumed download asks it again, following redirects again).
-    public var url: URL
+    /// The URL of the original request (a resumed download asks it again, following redirects again). A
+    /// password in the URL is never recorded: it is removed here, and the request that resumes supplies it
+    /// again (or the session's credential store does).
+    public var url: URL {
+        get { recordedURL }
+        set { recordedURL = newValue.removingPassword }
+    }
+    private var recordedURL: URL
     /// The original request's header fields, without credentials and without `Range`/`If-Range`.
     public var requestHeaderFields: [HeaderField]
     /// Where the finished file goes; `nil` for a download to a temporary file (handed to
@@ -53,12 +59,18 @@ public struct DownloadResumeData: Codable, Sendable, Hashable {
     /// The entity's total length, when known.
     public var expectedLength: Int64?
 
+    private enum CodingKeys: String, CodingKey {
+        case version
+        case recordedURL = "url"
+        case requestHeaderFields, destination, partialFile, bytesOnDisk, entityTag, lastModified, expectedLength
+    }
+
     public init(
         url: URL, requestHeaderFields: [HeaderField] = [], destination: URL?, partialFile: URL, bytesOnDisk: Int64,
         entityTag: String?, lastModified: String?, expectedLength: Int64?
     ) {
         self.version = 1
-        self.url = url
+        self.recordedURL = url.removingPassword
         self.requestHeaderFields = requestHeaderFields
         self.destination = destination
         self.partialFile = partialFile
@@ -85,6 +97,12 @@ public struct DownloadResumeData: Codable, Sendable, Hashable {
                 message: "the resume data has version \(decoded.version); this Courier reads version 1")
         }
         self = decoded
+        self.recordedURL = decoded.recordedURL.removingPassword
+    }
+
+    /// Whether this record is about `url` (compared without the password, which is never recorded).
+    public func isRecord(of url: URL) -> Bool {
+        recordedURL == url.removingPassword
     }
 
     /// The resume data a download to `destination` left beside its partial file (`<destination>.part`

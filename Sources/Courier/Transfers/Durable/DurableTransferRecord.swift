@@ -63,9 +63,10 @@ struct DurableTransferRecord: Codable, Sendable, Hashable {
     static func decode(_ data: Data) -> DurableTransferRecord? {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let record = try? decoder.decode(DurableTransferRecord.self, from: data), record.version == 1 else {
+        guard var record = try? decoder.decode(DurableTransferRecord.self, from: data), record.version == 1 else {
             return nil
         }
+        record.url = record.url.removingPassword
         return record
     }
 }

@@ -34,7 +34,8 @@ final class DurableTransfers: Sendable {
         let request = task.originalRequest
         var record = DurableTransferRecord(
             id: task.durableTransferID ?? UUID().uuidString, kind: .download, method: request.method.rawValue,
-            url: request.url, headerFields: DownloadResumeData.recordedFields(of: request), created: Date())
+            url: request.url.removingPassword, headerFields: DownloadResumeData.recordedFields(of: request),
+            created: Date())
         if let download = task.downloadJob {
             record.destination = download.destination
             record.partialFile = DownloadFiles.partialFile(for: download.destination)
@@ -216,7 +217,7 @@ extension Session {
                 ?? (durable?.store.downloadsDirectory ?? FileManager.default.temporaryDirectory)
                 .appendingPathComponent(record.id)
             var resumeData = try? DownloadResumeData(partialDownloadFor: destination)
-            if resumeData?.url != record.url { resumeData = nil }
+            if resumeData?.isRecord(of: record.url) != true { resumeData = nil }
             task = makeTask(
                 request, kind: .download, delivery: .collect,
                 download: DownloadJob(destination: destination, resumeData: resumeData))

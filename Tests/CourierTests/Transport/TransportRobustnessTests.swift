@@ -1,0 +1,84 @@
+import Courier
+import CourierTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+@Suite("Transport: stale connections, ports, 101, proxies")
+struct TransportRobustnessTests {
+    @Test func aServerThatClosesSilentlyAfterEveryResponseNeverFailsARequest() async throws {
+        let server = try await RawKeepAliveServer(behaviour: .closeAfterEachResponse) { _ in
+            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Type: text/plain\r\n\r\nok"
+        }
+        let session = Session(configuration: .ephemeral)
+        var failures: [String] = []
+        for _ in 0..<200 {
+            do {
+                let response = try await session.data(for: try Request(server.url("/")))
+                if response.text != "ok" { failures.append("body \(response.text ?? "")") }
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of 200 failed: \(failures.prefix(3))")
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+
+    @Test func aRedirectFromAServerThatLingersThenClosesIsFollowedOnANewConnection() async throws {
+        let server = try await RawKeepAliveServer(behaviour: .lingerThenClose(.milliseconds(100))) { path in
+            path == "/hop"
+                ? "HTTP/1.1 302 Found\r\nLocation: /final\r\nContent-Length: 0\r\n\r\n"
+                : "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\ndone"
+        }
+        let session = Session(configuration: .ephemeral)
+        for _ in 0..<20 {
+            let response = try await session.data(for: try Request(server.url("/hop")))
+            #expect(response.text == "done")
+            #expect(response.redirectChain.count == 1)
+        }
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+
+    @Test(arguments: ["http://127.0.0.1:99999/", "https://example.test:70000/x", "http://127.0.0.1:65536"])
+    func aPortOutOfRangeIsABadURLNotATrap(url: String) async throws {
+        let error = #expect(throws: CourierError.self) { try Request(url) }
+        #expect(error?.code == .badURL)
+        #expect(error?.message.contains("0 to 65535") == true)
+        // A request built from a URL value is refused by the transport the same way.
+        let session = Session(configuration: .ephemeral)
+        let sent = await #expect(throws: CourierError.self) {
+            _ = try await session.data(for: Request(url: URL(string: url)!))
+        }
+        #expect(sent?.code == .badURL)
+        await session.finishTasksAndInvalidate()
+    }
+
+    @Test func anUnrequested101IsAProtocolError() async throws {
+        let server = try await TestServer.start { _ in
+            .raw(Data("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n".utf8))
+        }
+        let session = Session(configuration: .ephemeral)
+        let error = await #expect(throws: CourierError.self) {
+            _ = try await session.data(for: try Request(server.url("/").absoluteString))
+        }
+        #expect(error?.code == .badServerResponse)
+        #expect(error?.message.contains("101") == true)
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+
+    @Test(arguments: ["http", "socks5"])
+    func aDeadProxyIsNamedNotTheOrigin(kind: String) async throws {
+        var configuration = SessionConfiguration.ephemeral
+        configuration.proxy = kind == "http" ? .http(host: "127.0.0.1", port: 1) : .socks5(host: "127.0.0.1", port: 1)
+        let session = Session(configuration: configuration)
+        let error = await #expect(throws: CourierError.self) {
+            _ = try await session.data(for: try Request("http://origin.test/"))
+        }
+        #expect(error?.code == .cannotConnectToHost)
+        #expect(error?.message.contains("proxy 127.0.0.1:1") == true, "\(error?.message ?? "")")
+        await session.finishTasksAndInvalidate()
+    }
+}
