@@ -156,6 +156,7 @@ let package = Package(
         // MARK: Helpers for Courier's own tests (not a product): the trait that keeps CPU-heavy tests off the pool
         .target(
             name: "CourierTestSupport",
+            dependencies: ["CourierTesting"],
             path: "Tests/CourierTestSupport",
             swiftSettings: strictSwift6
         ),

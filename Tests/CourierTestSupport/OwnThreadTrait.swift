@@ -1,3 +1,4 @@
+import CourierTesting
 import Testing
 
 /// Runs a CPU-heavy test on ``DedicatedThreadExecutor/shared`` rather than on the cooperative pool,

@@ -103,7 +103,7 @@ struct AuthenticationInterceptor: Interceptor {
                     credential = chosen
                 case .performDefaultHandling:
                     guard let proposed else {
-                        await RedirectInterceptor.discardBody(of: response)
+                        await response.discardBody()
                         return response.withoutStreamIfDrained
                     }
                     guard failureCount == 0 else {
@@ -125,7 +125,7 @@ struct AuthenticationInterceptor: Interceptor {
                 if offer.method == .ntlm {
                     // NTLM authenticates the connection: Negotiate, read the server's Challenge, then send
                     // Authenticate on the same kept-alive connection (the loop sends it and checks the result).
-                    await RedirectInterceptor.discardBody(of: response)
+                    await response.discardBody()
                     context.core.httpTransport.dedicateConnections(to: current.url)
                     current.headerFields[.authorization] =
                         "NTLM " + Data(NTLMAuthenticator.negotiateMessage()).base64EncodedString()
@@ -145,7 +145,7 @@ struct AuthenticationInterceptor: Interceptor {
                             .badServerResponse, "\(space.host) sent a malformed NTLM challenge: \(error)", current,
                             challengeResponse)
                     }
-                    await RedirectInterceptor.discardBody(of: challengeResponse)
+                    await challengeResponse.discardBody()
                     guard let name = credential.user, let password = credential.password else {
                         throw Self.failure(
                             .userAuthenticationRequired, "NTLM needs a user name and password", current, response)
@@ -166,7 +166,7 @@ struct AuthenticationInterceptor: Interceptor {
                 break
             }
             guard answered else { return response }
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
         }
     }
 

@@ -50,7 +50,7 @@ public final class BearerTokenAuthenticator: Interceptor, Sendable {
                 message: "refreshing the bearer token failed: \(error)", request: sent, response: response.withoutBody,
                 underlyingError: error)
         }
-        await RedirectInterceptor.discardBody(of: response)
+        await response.discardBody()
         var replay = request
         replay.headerFields[.authorization] = "Bearer " + fresh
         return try await chain.proceed(replay)

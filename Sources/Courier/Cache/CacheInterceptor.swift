@@ -84,7 +84,7 @@ final class CacheInterceptor: Interceptor {
         if policy == .useProtocolCachePolicy, CacheStrategy.isErrorStatus(response.status.code),
             let stale = staleOnError(fallback, request: original, cache: cache, now: responseDate)
         {
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             return serve(
                 stale.0.head, body: stale.1, age: stale.2, to: original, context: context, fetchType: .localCache)
         }
@@ -92,7 +92,7 @@ final class CacheInterceptor: Interceptor {
         if response.status.code == 304, let validating {
             // A 304 has no content: the transport has read its end already. A body that a network interceptor
             // of the caller's put there is read and dropped.
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             let merged = CacheStrategy.refreshed(
                 validating.head, by: response, requestDate: requestDate, responseDate: responseDate)
             guard let merged, let body = cache.revalidated(validating.id, head: merged) else {

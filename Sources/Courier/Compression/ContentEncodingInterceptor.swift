@@ -36,7 +36,7 @@ final class ContentEncodingInterceptor: Interceptor {
             refusingHosts.withLock { _ = $0.insert(hostKey) }
             core.configuration.logger.notice(
                 "\(hostKey) refused a gzipped request body (415); sending it uncompressed from now on")
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             return decoded(try await chain.proceed(request), request: request, chain: chain)
         }
         return decoded(try await chain.proceed(request), request: request, chain: chain)

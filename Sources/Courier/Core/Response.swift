@@ -412,3 +412,21 @@ enum ContentDisposition {
         return cleaned
     }
 }
+
+extension Response {
+    /// Reads and drops a small body so its connection can serve another request; a body over 64 KiB is
+    /// abandoned instead (closing its connection is cheaper than reading it). Errors are ignored: the body is
+    /// not wanted. Stages call this on a response they replace (a redirect, a challenge, a 304's body).
+    func discardBody() async {
+        guard case .stream(let body) = self.body else { return }
+        var remaining = 64 * 1024
+        do {
+            for try await chunk in body {
+                remaining -= chunk.readableBytes
+                if remaining < 0 { return }
+            }
+        } catch {
+            return
+        }
+    }
+}

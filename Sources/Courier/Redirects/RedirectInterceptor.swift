@@ -33,7 +33,7 @@ struct RedirectInterceptor: Interceptor {
             else { return response }
             if case .none = chain.context.core.configuration.redirectPolicy { return response }
             guard let target = Self.resolve(location, against: response.url) else {
-                await Self.discardBody(of: response)
+                await response.discardBody()
                 throw CourierError(
                     .redirectToNonExistentLocation, kind: .transport, outcome: .failed,
                     message: "\(response.url.hostDescription) redirected to \"\(location)\", which is not a valid URL",
@@ -43,7 +43,7 @@ struct RedirectInterceptor: Interceptor {
             let configuration = chain.context.core.configuration
             let targetScheme = target.scheme?.lowercased() ?? ""
             guard configuration.redirectSchemes.contains(where: { $0.lowercased() == targetScheme }) else {
-                await Self.discardBody(of: response)
+                await response.discardBody()
                 throw CourierError(
                     .unsupportedURL, kind: .transport, outcome: .failed,
                     message:
@@ -58,7 +58,7 @@ struct RedirectInterceptor: Interceptor {
                 "\(current.method.rawValue) \(current.url.absoluteString) -> \(response.status.code) \(target.absoluteString)"
             seen[hopKey, default: 0] += 1
             if hops.count >= maximum || seen[hopKey, default: 0] > 2 {
-                await Self.discardBody(of: response)
+                await response.discardBody()
                 let why =
                     seen[hopKey, default: 0] > 2
                     ? "a redirect loop: \(current.url.redactingCredentials.absoluteString) keeps redirecting to \(target.redactingCredentials.absoluteString)"
@@ -73,7 +73,7 @@ struct RedirectInterceptor: Interceptor {
                 // Refused: the 3xx (with its body) is the final response.
                 return response
             }
-            await Self.discardBody(of: response)
+            await response.discardBody()
             hops.append(
                 RedirectHop(
                     url: response.url, statusCode: response.status.code, location: target,
@@ -154,19 +154,5 @@ struct RedirectInterceptor: Interceptor {
 
     static func isDowngrade(from source: URL, to target: URL) -> Bool {
         source.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https"
-    }
-
-    /// Reads and drops a small redirect body so the connection can be reused; a large one is abandoned.
-    static func discardBody(of response: Response) async {
-        guard case .stream(let body) = response.body else { return }
-        var remaining = 64 * 1024
-        do {
-            for try await chunk in body {
-                remaining -= chunk.readableBytes
-                if remaining < 0 { return }
-            }
-        } catch {
-            return
-        }
     }
 }

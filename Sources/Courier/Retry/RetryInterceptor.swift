@@ -81,7 +81,7 @@ struct RetryInterceptor: Interceptor {
                 policy.retryAfterDelay(of: response, now: policy.clock.now)
                 ?? policy.backoffDelay(forRetry: retries + 1)
             guard fitsBeforeDeadline(delay, context: context, started: started) else { return response }
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             retries += 1
             try await pause(
                 RetryAttempt(

@@ -8,6 +8,10 @@ import Synchronization
 /// `timedOut`, which the stages above see as any other failure (the cache may still serve a stale
 /// response under `stale-if-error`, the retry policy decides).
 struct TransportInterceptor: Interceptor {
+    /// Tests only: runs in the exchange's task right after its head came back, before the task ends, to make an
+    /// idle expiry land in that window on purpose (under load the window is as long as the wait for a thread).
+    @TaskLocal static var afterExchange: (@Sendable (TaskContext) -> Void)?
+
     nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
         guard context.idleTimeoutFailsExchange.load(ordering: .relaxed) else {
@@ -16,26 +20,48 @@ struct TransportInterceptor: Interceptor {
         let timer = context.timer
         let idleExpiry = Mutex<Double?>(nil)
         // Started on this thread: no hop to another one before the request goes out.
-        let exchange = Task.immediate { try await load(request, context: context) }
+        let exchange = Task.immediate {
+            let response = try await load(request, context: context)
+            Self.afterExchange?(context)
+            return response
+        }
         let previous = timer.replaceIdleHandler { seconds in
             idleExpiry.withLock { $0 = seconds }
             exchange.cancel()
         }
         defer { timer.restoreIdleSlot(previous) }
+        let response: Response
         do {
-            return try await withTaskCancellationHandler {
+            response = try await withTaskCancellationHandler {
                 try await exchange.value
             } onCancel: {
                 exchange.cancel()
             }
         } catch {
             guard !Task.isCancelled, let seconds = idleExpiry.withLock({ $0 }) else { throw error }
-            throw CourierError(
-                .timedOut, outcome: context.anyRequestStarted ? .ambiguous : .notSent,
-                message:
-                    "the request timed out: no data for \(SessionTask.format(seconds)) s from \(request.url.hostDescription)",
-                request: request, underlyingError: error is CancellationError ? nil : error)
+            throw timedOut(seconds, request: request, context: context, underlyingError: error)
         }
+        // From here the handler cannot fire: a later expiry belongs to whoever owned the slot before.
+        timer.restoreIdleSlot(previous)
+        if let seconds = idleExpiry.withLock({ $0 }) {
+            // The idle timeout fired just as the head arrived: the exchange was cancelled after it had
+            // returned the head, so its body would fail as "cancelled" — a raw cancellation the task did not
+            // ask for. It is the timeout it looks like, and the retry stage may try again. The body is dropped
+            // unread (reading it could wait for bytes that never come); dropping it closes its connection.
+            _ = response
+            throw timedOut(seconds, request: request, context: context, underlyingError: nil)
+        }
+        return response
+    }
+
+    private func timedOut(
+        _ seconds: Double, request: Request, context: TaskContext, underlyingError: (any Error)?
+    ) -> CourierError {
+        CourierError(
+            .timedOut, outcome: context.anyRequestStarted ? .ambiguous : .notSent,
+            message:
+                "the request timed out: no data for \(SessionTask.format(seconds)) s from \(request.url.hostDescription)",
+            request: request, underlyingError: underlyingError is CancellationError ? nil : underlyingError)
     }
 
     private func load(_ request: Request, context: TaskContext) async throws -> Response {

@@ -9,6 +9,8 @@ struct ConnectionContext: Sendable {
     let state: TestServerState
     let handler: TestServer.Handler
     let bodyLimit: Int
+    /// The thread the server runs on; handlers run there too.
+    let executor: DedicatedThreadExecutor
     /// 0 for the first connection the server accepted.
     let index: Int
     /// The TCP connection (for HTTP/2, the parent of every stream).
@@ -39,7 +41,7 @@ struct ConnectionContext: Sendable {
         )
         self.state.record(request)
         do {
-            return try await HandlerInvocation.run(self.handler, with: request)
+            return try await HandlerInvocation.run(self.handler, with: request, on: self.executor)
         } catch {
             try Task.checkCancellation()
             return .text("test server handler failed: \(error)\n", status: 500)

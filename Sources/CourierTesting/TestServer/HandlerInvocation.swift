@@ -6,10 +6,11 @@ import Synchronization
 enum HandlerInvocation {
     static func run(
         _ handler: @escaping TestServer.Handler,
-        with request: TestServer.Request
+        with request: TestServer.Request,
+        on executor: DedicatedThreadExecutor
     ) async throws -> TestServer.Response {
         let outcome = Outcome()
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             do {
                 outcome.finish(.success(try await handler(request)))
             } catch {

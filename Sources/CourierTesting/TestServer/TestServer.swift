@@ -100,8 +100,11 @@ public final class TestServer: Sendable {
             try? await listener.channel.close()
             throw StartupError(description: "cannot form a URL for host \(host)")
         }
-        let serveTask = Task {
-            await Self.serve(listener, state: state, handler: handler, bodyLimit: bodyLimit)
+        // The server runs on a thread of its own, never on the cooperative pool: however busy the tests
+        // beside it keep the pool, its answers (and its misbehaviours' timing) are not delayed.
+        let executor = DedicatedThreadExecutor.nextServerExecutor()
+        let serveTask = Task(executorPreference: executor) {
+            await Self.serve(listener, state: state, handler: handler, bodyLimit: bodyLimit, executor: executor)
         }
         return TestServer(
             port: boundPort,
@@ -233,7 +236,8 @@ public final class TestServer: Sendable {
         _ listener: NIOAsyncChannel<AcceptedConnection, Never>,
         state: TestServerState,
         handler: @escaping Handler,
-        bodyLimit: Int
+        bodyLimit: Int,
+        executor: DedicatedThreadExecutor
     ) async {
         await withDiscardingTaskGroup { group in
             do {
@@ -243,6 +247,7 @@ public final class TestServer: Sendable {
                             state: state,
                             handler: handler,
                             bodyLimit: bodyLimit,
+                            executor: executor,
                             index: connection.index,
                             channel: connection.channel,
                             isTLS: connection.isTLS

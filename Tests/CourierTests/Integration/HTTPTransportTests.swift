@@ -315,7 +315,7 @@ struct HTTPTransportTests {
             var request = Request(url: server.url("/"))
             request.timeout = 0.3
             let error = await #expect(throws: CourierError.self) { try await session.data(for: request) }
-            #expect(error?.code == .timedOut)
+            #expect(error?.code == .timedOut, "\(String(reflecting: error))")
         }
     }
 

@@ -157,7 +157,7 @@ final class DownloadJob: Sendable {
             rangeLength = contentRange.count
         case 416 where sentRange:
             let complete = head.headerFields.joinedValue(for: .contentRange).flatMap(ContentRange.init)?.completeLength
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             guard let complete, complete == offset else {
                 throw badResponse(
                     "cannot satisfy a range from byte \(offset) (its entity has \(complete.map(String.init) ?? "an unknown number of") bytes)",
@@ -168,14 +168,14 @@ final class DownloadJob: Sendable {
             state.withLock { $0.record = record }
             return try finish(file, head: head, context: context)
         case 206:
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             throw badResponse("answered 206 Partial Content to a request without a range", head: head, keepFile: false)
         case 200..<300:
             keep = 0
             expectedTotal = head.expectedContentLength
         default:
             task.resetReceiveProgress()
-            await RedirectInterceptor.discardBody(of: response)
+            await response.discardBody()
             let transient = status == 408 || status == 429 || status >= 500
             state.withLock { $0.keepsPartialFile = sentRange && transient }
             throw CourierError(

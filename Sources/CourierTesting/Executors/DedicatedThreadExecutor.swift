@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 
-/// A task executor with a thread of its own, for CPU-heavy test work that would otherwise hold one of
-/// the cooperative pool's threads for seconds.
+/// A task executor with a thread of its own: for CPU-heavy test work that would otherwise hold one of the
+/// cooperative pool's threads for seconds, and for in-process servers (``TestServer`` serves on two of
+/// these), which must answer promptly however busy the pool is.
 ///
 /// Swift's pool has one thread per core and runs each job until it suspends, so a synchronous test
 /// that computes for two seconds keeps every job queued behind it — the in-process servers and the
@@ -20,6 +22,18 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// One thread shared by every test that asks for it, so that heavy tests take turns rather than
     /// competing with each other and with the pool.
     public static let shared = DedicatedThreadExecutor(name: "courier.dedicated")
+
+    /// The threads ``TestServer`` serves on (servers take them in turn), apart from the pool and from
+    /// ``shared``, so neither busy tests nor heavy test work delays a server's answers.
+    static let servers = [
+        DedicatedThreadExecutor(name: "courier.test-server.0"), DedicatedThreadExecutor(name: "courier.test-server.1"),
+    ]
+    private static let nextServer = Atomic<Int>(0)
+
+    /// The executor for the next server started.
+    static func nextServerExecutor() -> DedicatedThreadExecutor {
+        servers[nextServer.add(1, ordering: .relaxed).oldValue % servers.count]
+    }
 
     // Guarded by `condition`.
     private let condition = NSCondition()

@@ -1,4 +1,4 @@
-import CourierTestSupport
+import CourierTesting
 import Foundation
 import Synchronization
 import Testing

@@ -1,0 +1,41 @@
+import CourierTesting
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Courier
+
+@Suite("An idle timeout as the head arrives")
+struct IdleTimeoutRaceTests {
+    /// The raw cancellation that escaped as "the request was cancelled": the idle timeout fired just as the
+    /// head arrived, cancelling the exchange after it had returned the head, so the body failed as cancelled
+    /// although nobody cancelled the task. It must be the timeout it is (and the retry stage may try again).
+    @Test func anIdleExpiryJustAfterTheHeadIsATimeoutNotACancellation() async throws {
+        let server = try await TestServer.start { _ in .headThenHang() }
+        var configuration = SessionConfiguration.ephemeral
+        // Retries allowed (so an idle timeout fails just the exchange), without waiting between attempts.
+        var policy = RetryPolicy.retries(1)
+        policy.baseDelay = 0
+        policy.jitter = .none
+        let retries = Mutex(0)
+        policy.onRetry = { _ in retries.withLock { $0 += 1 } }
+        configuration.retryPolicy = policy
+        let session = Session(configuration: configuration)
+        var request = Request(url: server.url("/"))
+        // The last attempt (no retry left) runs without the handler and ends by the task's own idle timeout.
+        request.timeout = 1
+        let error = await TransportInterceptor.$afterExchange.withValue({ context in
+            // The watchdog's expiry, landing in the window between the head and the handler's removal.
+            if let handler = context.timer.takeIdleExpiry() ?? nil { handler(1) }
+        }) {
+            await #expect(throws: CourierError.self) { try await session.data(for: request) }
+        }
+        #expect(error?.code == .timedOut, "\(String(reflecting: error))")
+        // The exchange failed as a timeout at once, so the policy tried again; before, the response went on
+        // with a cancelled exchange behind it (whose body fails as "cancelled" when the cancellation reached
+        // async-http-client in time, and otherwise waits out the task's own idle timeout).
+        #expect(retries.withLock { $0 } == 1)
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+}
