@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CourierCommands", targets: ["CourierCommands"]),
         .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
         .library(name: "CourierSampleServer", targets: ["CourierSampleServer"]),
+        .library(name: "CourierLinks", targets: ["CourierLinks"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -195,12 +196,25 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: Inter-app communication (book chapter 11): URL schemes, safe payloads, desktop registration, SSO
+        .target(
+            name: "CourierLinks",
+            dependencies: ["CourierSecurity"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierLinksTests",
+            dependencies: ["CourierLinks", "CourierSecurity"],
+            swiftSettings: strictSwift6
+        ),
+
         // MARK: Command line
         .target(
             name: "CourierCLI",
             dependencies: [
                 "Courier",
                 "CourierCommands",
+                "CourierLinks",
                 "CourierPayloads",
                 "CourierSampleServer",
                 "CourierSecurity",
@@ -217,7 +231,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["CourierCLI", "CourierTesting", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "CourierCLI", "CourierLinks", "CourierTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSwift6
         ),
 
