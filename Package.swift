@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
         .library(name: "CourierSampleServer", targets: ["CourierSampleServer"]),
         .library(name: "CourierLinks", targets: ["CourierLinks"]),
+        .library(name: "CourierDiscovery", targets: ["CourierDiscovery"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -208,12 +209,34 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: Zero-configuration networking (book chapter 13): mDNS and DNS-SD on SwiftNIO
+        .target(
+            name: "CourierDiscovery",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierDiscoveryTests",
+            dependencies: [
+                "CourierDiscovery",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
         // MARK: Command line
         .target(
             name: "CourierCLI",
             dependencies: [
                 "Courier",
                 "CourierCommands",
+                "CourierDiscovery",
                 "CourierLinks",
                 "CourierPayloads",
                 "CourierSampleServer",
@@ -221,6 +244,8 @@ let package = Package(
                 "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -232,8 +257,9 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
-                "CourierCLI", "CourierLinks", "CourierTesting",
+                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),

@@ -71,7 +71,7 @@ struct CourierCommand: AsyncParsableCommand {
         version: CourierVersion.string,
         subcommands: [
             RequestCommand.self, DownloadCommand.self, ServeCommand.self, TourCommand.self, BenchCommand.self,
-            LinksCommand.self,
+            LinksCommand.self, DiscoverCommand.self,
         ],
         defaultSubcommand: RequestCommand.self
     )

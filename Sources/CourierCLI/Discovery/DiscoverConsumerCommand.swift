@@ -1,0 +1,71 @@
+import ArgumentParser
+import CourierDiscovery
+import NIOCore
+
+/// `courier discover consumer`: the book's Consumer Help app. It browses `_associateHelp._tcp`, resolves the first
+/// associate, checks its TXT version, connects and asks for help.
+struct DiscoverConsumerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "consumer",
+        abstract: "Run the book's Consumer Help demo: find an associate and ask for help.",
+        discussion: "Needs `courier discover associate` running on the link.")
+
+    @Option(help: "Give up after this many seconds without an associate.")
+    var timeout: Double = 10
+
+    @OptionGroup var discoveryOptions: DiscoveryOptions
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    }
+
+    func run() async throws {
+        let io = CLIIO.current
+        let discovery = discoveryOptions.makeDiscovery()
+        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        do {
+            try await discovery.start()
+            let browser = try await discovery.browse(type: HelpConversation.serviceType)
+            let found = await withTaskGroup(of: ServiceIdentity?.self) { group in
+                group.addTask {
+                    for await event in browser.events {
+                        if case .found(let identity, _) = event { return identity }
+                    }
+                    return nil
+                }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            await browser.stop()
+            guard let associate = found else {
+                throw DiscoveryError(.timeout, "no associate found within \(timeout) s")
+            }
+            io.writeOut("found associate \"\(associate.name)\"\n")
+            let resolved = try await discovery.resolveOnce(associate, timeout: limit)
+            if resolved.txt["version"] != "1.0" {
+                io.writeError("courier: warning: associate speaks version \(resolved.txt["version"] ?? "none")\n")
+            }
+            let connection = try await discovery.connect(to: associate, timeout: limit)
+            io.writeOut("connected to \(connection.channel.remoteAddress?.description ?? "associate")\n")
+            let reply = try await connection.executeThenClose { replies, requests in
+                try await requests.write(ByteBuffer(string: HelpConversation.request + "\n"))
+                return try await HelpConversation.readLine(from: replies)
+            }
+            io.writeOut("associate replied: \(reply ?? "(nothing)")\n")
+            await discovery.shutdown()
+        } catch let error as DiscoveryError {
+            await discovery.shutdown()
+            io.writeError("courier: error: \(error.message)\n")
+            throw CLIExit(status: 1)
+        } catch {
+            await discovery.shutdown()
+            io.writeError("courier: error: \(error)\n")
+            throw CLIExit(status: 1)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CourierDiscovery
+
+/// `courier discover resolve NAME TYPE`: prints host, addresses, port and TXT of one instance.
+struct DiscoverResolveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Resolve a service instance to host, addresses, port and TXT.",
+        discussion: "Example: courier discover resolve \"Kids Shoes\" _associateHelp._tcp --timeout 5")
+
+    @Argument(help: "The instance name.")
+    var name: String
+
+    @Argument(help: "The service type, e.g. _http._tcp.")
+    var type: String
+
+    @Option(help: "Give up after this many seconds.")
+    var timeout: Double = 5
+
+    @OptionGroup var discoveryOptions: DiscoveryOptions
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        do {
+            _ = try ServiceIdentity(name: name, type: type)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() async throws {
+        let io = CLIIO.current
+        let discovery = discoveryOptions.makeDiscovery()
+        do {
+            let identity = try ServiceIdentity(name: name, type: type)
+            try await discovery.start()
+            let resolved = try await discovery.resolveOnce(identity, timeout: .milliseconds(Int64(timeout * 1000)))
+            io.writeOut("name: \(identity.name)\n")
+            io.writeOut("host: \(resolved.host)\n")
+            io.writeOut(
+                "addresses: \(resolved.addresses.map { ParseableFormat.text(of: $0, interface: resolved.interface) }.joined(separator: " "))\n"
+            )
+            io.writeOut("port: \(resolved.port)\n")
+            io.writeOut("txt: \(resolved.txt)\n")
+            await discovery.shutdown()
+        } catch {
+            await discovery.shutdown()
+            io.writeError("courier: error: \(error.message)\n")
+            throw CLIExit(status: 1)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import CourierDiscovery
+
+/// Options every `courier discover` command shares: which interfaces and IP versions to use.
+struct DiscoveryOptions: ParsableArguments {
+    @Option(name: .customLong("interface"), help: "Use only this interface (repeatable), e.g. eth0.")
+    var interfaces: [String] = []
+
+    @Flag(name: .customLong("loopback"), help: "Stay on the loopback interface (works without a network).")
+    var loopbackOnly = false
+
+    @Flag(name: .customLong("ipv4"), help: "Use IPv4 only.")
+    var ipv4Only = false
+
+    @Flag(name: .customLong("ipv6"), help: "Use IPv6 only.")
+    var ipv6Only = false
+
+    @Option(
+        name: .customLong("mdns-port"),
+        help: ArgumentHelp("The mDNS port (tests use a private one).", visibility: .hidden))
+    var port: Int = 5353
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--mdns-port must be 1…65535") }
+        guard !(ipv4Only && ipv6Only) else { throw ValidationError("--ipv4 and --ipv6 exclude each other") }
+    }
+
+    func makeDiscovery() -> Discovery {
+        var configuration = DiscoveryConfiguration()
+        if loopbackOnly {
+            configuration.interfaces = .loopbackOnly
+        } else if interfaces.isEmpty == false {
+            configuration.interfaces = .named(interfaces)
+        }
+        if ipv4Only { configuration.ipVersions = .v4 }
+        if ipv6Only { configuration.ipVersions = .v6 }
+        configuration.port = port
+        return Discovery(configuration: configuration)
+    }
+}

@@ -1,0 +1,183 @@
+import Logging
+import NIOCore
+
+/// Runs an ``MDNSEngine`` on a UDP channel: decodes datagrams whole, drops bad and own ones, feeds the engine with
+/// the event loop's clock (virtual on `EmbeddedEventLoop`), sends what it asks for and keeps one timer armed for
+/// its next deadline. Every method must be called on the channel's event loop.
+final class MDNSChannelHandler: ChannelInboundHandler {
+    typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    typealias OutboundOut = AddressedEnvelope<ByteBuffer>
+
+    /// What the handler reports to its owner.
+    enum Event: Equatable {
+        case registration(Int, RegistrationEvent)
+        /// The cache changes caused by one datagram or one timer tick, in order.
+        case cacheChanges([RecordCache.Change])
+    }
+
+    /// How long a sent datagram is remembered so that its multicast loopback copy is recognized as our own.
+    static let ownDatagramMemory = TimeAmount.seconds(5)
+
+    private(set) var engine: MDNSEngine
+    let multicastAddress: SocketAddress
+    /// This host's addresses on the link (IP only): a datagram is our own only if it comes from one of them.
+    var localAddresses: Set<String>
+    private let logger: Logger
+    private let onEvent: (Event) -> Void
+    private var context: ChannelHandlerContext?
+    private var timer: Scheduled<Void>?
+    private var timerDeadline: NIODeadline?
+    private var recentlySent: [Int: NIODeadline] = [:]
+    /// Datagrams dropped as malformed, for diagnostics.
+    private(set) var droppedDatagrams = 0
+
+    init(
+        configuration: MDNSEngine.Configuration, multicastAddress: SocketAddress, localAddresses: Set<String>,
+        logger: Logger, onEvent: @escaping (Event) -> Void
+    ) {
+        self.engine = MDNSEngine(configuration: configuration)
+        self.multicastAddress = multicastAddress
+        self.localAddresses = localAddresses
+        self.logger = logger
+        self.onEvent = onEvent
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = unwrapInboundIn(data)
+        let bytes = Array(envelope.data.readableBytesView)
+        let now = context.eventLoop.now
+        // Multicast loopback returns our own datagrams; they must not feed conflict or duplicate detection. Another
+        // stack on this host sends from the same address, so the content must match too.
+        if let ip = envelope.remoteAddress.ipAddress, localAddresses.contains(ip),
+            let expiry = recentlySent[Self.fingerprint(bytes)], expiry > now
+        {
+            return
+        }
+        let message: DNSMessage
+        do {
+            message = try DNSMessage(decoding: bytes)
+        } catch {
+            droppedDatagrams += 1
+            logger.debug(
+                "dropped mDNS datagram",
+                metadata: [
+                    "source": "\(envelope.remoteAddress)", "reason": "\(error)", "dropped": "\(droppedDatagrams)",
+                ])
+            return
+        }
+        perform(engine.receive(message, from: envelope.remoteAddress, now: now))
+    }
+
+    // MARK: Operations
+
+    func register(_ subject: RegistrationSubject, allowsRename: Bool) -> Int {
+        let (id, outputs) = engine.register(subject, allowsRename: allowsRename, now: now)
+        perform(outputs)
+        return id
+    }
+
+    func unregister(_ id: Int) {
+        perform(engine.unregister(id, now: now))
+    }
+
+    func updateTXT(_ id: Int, txt: TXTRecord) {
+        perform(engine.updateTXT(id, txt: txt, now: now))
+    }
+
+    func startQuery(_ question: DNSQuestion) -> Int {
+        let id = engine.startQuery(question, now: now)
+        rearm()
+        return id
+    }
+
+    func stopQuery(_ id: Int) {
+        engine.stopQuery(id)
+        rearm()
+    }
+
+    /// Every record in the cache, for reporting them removed when the interface goes away.
+    func allCachedRecords() -> [DNSResourceRecord] {
+        engine.cache.entries.values.map(\.record)
+    }
+
+    func cachedAnswers(to question: DNSQuestion) -> [DNSResourceRecord] {
+        engine.cachedAnswers(to: question, now: now)
+    }
+
+    // MARK: Plumbing
+
+    private var now: NIODeadline { context?.eventLoop.now ?? .now() }
+
+    private func perform(_ outputs: [MDNSEngine.Output]) {
+        var changes: [RecordCache.Change] = []
+        for output in outputs {
+            switch output {
+            case .send(let message, let destination):
+                send(message, to: destination)
+            case .registration(let id, let event):
+                onEvent(.registration(id, event))
+            case .cache(let change):
+                changes.append(change)
+            }
+        }
+        if changes.isEmpty == false {
+            onEvent(.cacheChanges(changes))
+        }
+        rearm()
+    }
+
+    private func send(_ message: DNSMessage, to destination: MDNSEngine.Destination) {
+        guard let context else { return }
+        let bytes: [UInt8]
+        do {
+            bytes = try message.encoded()
+        } catch {
+            logger.error("could not encode mDNS message", metadata: ["reason": "\(error)"])
+            return
+        }
+        let now = context.eventLoop.now
+        recentlySent = recentlySent.filter { $0.value > now }
+        recentlySent[Self.fingerprint(bytes)] = now + Self.ownDatagramMemory
+        let address: SocketAddress
+        switch destination {
+        case .multicast: address = multicastAddress
+        case .unicast(let target): address = target
+        }
+        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        context.writeAndFlush(wrapOutboundOut(AddressedEnvelope(remoteAddress: address, data: buffer)), promise: nil)
+    }
+
+    /// Keeps exactly one timer armed for the engine's next deadline.
+    private func rearm() {
+        guard let context else { return }
+        let deadline = engine.nextDeadline
+        guard deadline != timerDeadline else { return }
+        timer?.cancel()
+        timer = nil
+        timerDeadline = deadline
+        guard let deadline else { return }
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(deadline: deadline) {
+            let handler = loopBound.value
+            handler.timerDeadline = nil
+            handler.timer = nil
+            handler.perform(handler.engine.tick(now: handler.now))
+        }
+    }
+
+    private static func fingerprint(_ bytes: [UInt8]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes)
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,51 @@
+import NIOCore
+import NIOPosix
+
+@testable import CourierDiscovery
+
+struct WaitTimedOut: Error, CustomStringConvertible {
+    var what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+/// Awaits the first element of `sequence` that `predicate` accepts. The bound is a safety net against a hang,
+/// never a timing assertion: the awaited event normally arrives in well under a second.
+func firstElement<S: AsyncSequence & Sendable>(
+    of sequence: S, _ what: String, within bound: Duration = .seconds(30),
+    where predicate: @escaping @Sendable (S.Element) -> Bool
+) async throws -> S.Element where S.Element: Sendable {
+    try await withThrowingTaskGroup(of: S.Element?.self) { group in
+        group.addTask {
+            for try await element in sequence where predicate(element) {
+                return element
+            }
+            return nil
+        }
+        group.addTask {
+            try await Task.sleep(for: bound)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let result = try await group.next(), let element = result else {
+            throw WaitTimedOut(what: what)
+        }
+        return element
+    }
+}
+
+/// A UDP port that was free a moment ago, for a private mDNS link on loopback shared by the instances of a test.
+func privateMDNSPort() throws -> Int {
+    let channel = try DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .bind(host: "127.0.0.1", port: 0).wait()
+    defer { try? channel.close().wait() }
+    return channel.localAddress?.port ?? 0
+}
+
+func loopbackDiscovery(port: Int, host: String) -> Discovery {
+    var configuration = DiscoveryConfiguration()
+    configuration.interfaces = .loopbackOnly
+    configuration.ipVersions = .v4
+    configuration.port = port
+    configuration.hostName = host
+    return Discovery(configuration: configuration)
+}
