@@ -257,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
-                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierTesting",
+                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierTesting", "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -76,7 +76,7 @@ struct FullTourTests {
         let capture = CLIIO.Capture()
         let status = await CourierCLI.run(arguments: ["tour"], io: capture.io())
         #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
-        #expect(capture.standardOutput.contains("14 of 14 sections passed"))
+        #expect(capture.standardOutput.contains("16 of 16 sections passed"))
         #expect(capture.standardError.isEmpty)
     }
 }

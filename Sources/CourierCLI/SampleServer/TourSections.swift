@@ -28,6 +28,8 @@ struct TourSection: Sendable {
         TourSection(key: "queue", title: "Command queue rides out an outage", run: commandQueue),
         TourSection(key: "payloads", title: "Feeds and SOAP", run: payloads),
         TourSection(key: "tls", title: "TLS with a pinned certificate", run: tls),
+        TourSection(key: "discovery", title: "Bonjour: publish, browse, resolve, goodbye", run: discovery),
+        TourSection(key: "links", title: "URL schemes: data in links and single sign-on", run: links),
     ]
 
     // MARK: Sections

@@ -1,0 +1,134 @@
+import CourierDiscovery
+import CourierLinks
+import CourierSecurity
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The tour's sections for the device-to-device and inter-app chapters: Bonjour (chapter 13) and custom URL
+/// schemes with single sign-on (chapter 11). Both run in-process and touch nothing outside: discovery on the
+/// loopback interface with a private mDNS port, links in a temporary directory.
+extension TourSection {
+    static func discovery(_ tour: TourContext) async throws -> String {
+        // A free UDP port stands in for 5353, so a running avahi-daemon is neither needed nor disturbed.
+        let probe = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = probe.localAddress?.port ?? 0
+        try await probe.close()
+        func instance(_ host: String) -> Discovery {
+            var configuration = DiscoveryConfiguration()
+            configuration.interfaces = .loopbackOnly
+            configuration.ipVersions = .v4
+            configuration.port = port
+            configuration.hostName = host
+            return Discovery(configuration: configuration)
+        }
+        let associate = instance("courier-associate")
+        let consumer = instance("courier-consumer")
+        defer {
+            Task {
+                await associate.shutdown()
+                await consumer.shutdown()
+            }
+        }
+        try await associate.start()
+        try await consumer.start()
+        let identity = try ServiceIdentity(name: "Associate Help (Tour)", type: "_associateHelp._tcp")
+        tour.log("→ publish \"\(identity.name)\" _associateHelp._tcp on the loopback interface")
+        let registration = try await associate.publish(identity, port: 8080, txt: ["version": "1.0"])
+        guard
+            case .didPublish(let published)? = try await Self.first(
+                of: registration.events, within: .seconds(10),
+                where: {
+                    if case .didPublish = $0 { true } else if case .didNotPublish = $0 { true } else { false }
+                })
+        else { throw TourFailure("the service was not published") }
+        let browser = try await consumer.browse(type: "_associateHelp._tcp")
+        guard
+            case .found(let found, _)? = try await Self.first(
+                of: browser.events, within: .seconds(10),
+                where: {
+                    if case .found = $0 { true } else { false }
+                })
+        else { throw TourFailure("the consumer did not find the service") }
+        tour.log("← found \"\(found.name)\"")
+        let resolved = try await consumer.resolveOnce(found)
+        try tourCheck(resolved.port == 8080 && resolved.txt["version"] == "1.0", "resolved \(resolved.port), TXT wrong")
+        tour.log("← resolved \(resolved.host) port \(resolved.port), version \(resolved.txt["version"] ?? "?")")
+        await registration.stop()
+        guard
+            case .removed? = try await Self.first(
+                of: browser.events, within: .seconds(10),
+                where: {
+                    if case .removed = $0 { true } else { false }
+                })
+        else { throw TourFailure("the goodbye was not seen") }
+        await browser.stop()
+        return "published \"\(published.name)\", browsed, resolved (port 8080, TXT), and saw its goodbye"
+    }
+
+    static func links(_ tour: TourContext) async throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tour-links-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        struct Image: Codable, Equatable {
+            var name: String
+            var bytes: Data
+        }
+        // Acme Records' router: a typed employee id and an image passed as base64url in the URL.
+        let added = Mutex<[Int: Image]>([:])
+        var router = URLRouter<String>()
+        try router.register("acme-records://addimage/{employeeId:int}/{image:data}") { request in
+            // A `data` placeholder arrives decoded from base64url: the JSON the sender encoded.
+            let image = try JSONDecoder().decode(Image.self, from: try request.parameters.data("image"))
+            let employee = try request.parameters.int("employeeId")
+            added.withLock { $0[employee] = image }
+            return image.name
+        }
+        let image = Image(name: "badge.png", bytes: Data((0..<600).map { UInt8(truncatingIfNeeded: $0 * 7) }))
+        let encoded = try LinkPayload().encode(image)
+        let url = "acme-records://addimage/42/\(encoded)"
+        tour.log("→ open \(url.prefix(60))… (\(url.utf8.count) bytes, base64url)")
+        _ = try await router.dispatch(url, launch: .launched, sourceApplication: "acme-directory")
+        try tourCheck(added.withLock { $0[42] } == image, "the image did not arrive intact")
+        do {
+            _ = try await router.dispatch("acme-records://addimage/42/SGk+Pz8=")
+            throw TourFailure("plain base64 in a URL was accepted")
+        } catch let error as LinkError {
+            tour.log("← plain base64 refused: \(error.code)")
+        }
+        // Single sign-on over a shared secure-store group: the second program sees the first one's login.
+        let provider: SingleSignOn.Provider = { user, password in
+            guard password == "s3cret" else { throw TourFailure("wrong password") }
+            return SSOToken(value: "token-\(user)", expiresAt: Date().addingTimeInterval(3600))
+        }
+        let directoryApp = try SingleSignOn(group: "com.acme.sso", directory: directory)
+        try await directoryApp.authenticate(username: "ann", password: "s3cret", using: provider)
+        let recordsApp = try SingleSignOn(group: "com.acme.sso", directory: directory)
+        try tourCheck(try await recordsApp.credentialsAreValid(), "the second program did not see the login")
+        try recordsApp.logout()
+        try tourCheck(try recordsApp.currentUser() == "ann", "logout forgot the user name")
+        try tourCheck(try await directoryApp.credentialsAreValid() == false, "logout did not end the shared login")
+        return
+            "routed an image passed as base64url, refused plain base64, shared a login and logged out keeping \"ann\""
+    }
+
+    /// The first event that `matches`, or `nil` when the stream ends or `timeout` passes first.
+    static func first<Event: Sendable>(
+        of events: AsyncStream<Event>, within timeout: Duration, where matches: @escaping @Sendable (Event) -> Bool
+    ) async throws -> Event? {
+        try await withThrowingTaskGroup(of: Event?.self) { group in
+            group.addTask {
+                for await event in events where matches(event) { return event }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
