@@ -13,6 +13,15 @@ public struct MutationFuzzer: Sendable {
         public var overOneSecond: Int
         public var elapsedSeconds: Double
 
+        public init(name: String) {
+            self.name = name
+            inputs = 0
+            rejected = 0
+            slowestSeconds = 0
+            overOneSecond = 0
+            elapsedSeconds = 0
+        }
+
         public var description: String {
             let rate = elapsedSeconds > 0 ? Double(inputs) / elapsedSeconds : 0
             return
@@ -94,8 +103,7 @@ public struct MutationFuzzer: Sendable {
     public mutating func run(
         _ name: String, samples: [[UInt8]], count: Int, _ body: ([UInt8]) throws -> Void
     ) -> Report {
-        var report = Report(
-            name: name, inputs: 0, rejected: 0, slowestSeconds: 0, overOneSecond: 0, elapsedSeconds: 0)
+        var report = Report(name: name)
         let clock = ContinuousClock()
         let started = clock.now
         for _ in 0..<count {
@@ -115,7 +123,7 @@ public struct MutationFuzzer: Sendable {
         return report
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    public static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
