@@ -124,4 +124,20 @@ struct RobustnessTests {
         #expect(!errorText.contains("Fatal error"))
         try await server.shutdown()
     }
+
+    @Test func repeatedHeaderItemsAreAllSent() async throws {
+        let server = try await TestServer.start { request in
+            let lines = request.headers.filter { ["x-a", "cookie"].contains($0.name.canonicalName) }
+                .map { "\($0.name.rawName)=\($0.value)" }
+            return .text(lines.joined(separator: "\n"))
+        }
+        let (status, out, _) = await run([
+            server.url("/h").absoluteString, "X-A:1", "X-A:2", "Cookie:a=1", "Cookie:b=2",
+        ])
+        #expect(status == 0)
+        #expect(out.contains("X-A=1") && out.contains("X-A=2"), "\(out)")
+        // Cookie lines are folded into one by the cookie stage (RFC 6265: one Cookie field), but none is lost.
+        #expect(out.contains("a=1") && out.contains("b=2"), "\(out)")
+        try await server.shutdown()
+    }
 }

@@ -175,6 +175,14 @@ public struct Request: Sendable {
         headerFields.addJoining(try HTTPField.validated(value: value, name: name), for: fieldName)
     }
 
+    /// Adds a header field line of its own, keeping any field of that name already there: `X-A: 1` and `X-A: 2`
+    /// go out as two lines (``addValue(_:forHTTPHeaderField:)`` joins them into one instead).
+    /// - Throws: `invalidHeaderField` for a malformed name or a value with CR, LF or NUL.
+    public mutating func addField(_ value: String, forHTTPHeaderField name: String) throws {
+        let fieldName = try HTTPField.Name.validated(name)
+        headerFields.append(HTTPField(name: fieldName, value: try HTTPField.validated(value: value, name: name)))
+    }
+
     /// The headers the request would carry, as a dictionary keyed by the field names as written.
     public var allHTTPHeaderFields: [String: String] {
         var result: [String: String] = [:]

@@ -341,10 +341,17 @@ struct RequestCommand: AsyncParsableCommand {
         }
         var request = Request(url: url, method: httpMethod)
 
+        // A repeated header item (`X-A:1 X-A:2`, `Cookie:a=1 Cookie:b=2`) sends every value, as httpie does; the
+        // first one replaces a default of the same name.
+        var givenHeaders: Set<String> = []
         for item in items {
             if case .header(let name, let value) = item {
                 do {
-                    try request.setValue(value, forHTTPHeaderField: name)
+                    if givenHeaders.insert(name.lowercased()).inserted || value.isEmpty {
+                        try request.setValue(value, forHTTPHeaderField: name)
+                    } else {
+                        try request.addField(value, forHTTPHeaderField: name)
+                    }
                 } catch let error as CourierError {
                     throw ValidationError(error.message)
                 }
