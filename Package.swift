@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "CourierSampleServer", targets: ["CourierSampleServer"]),
         .library(name: "CourierLinks", targets: ["CourierLinks"]),
         .library(name: "CourierDiscovery", targets: ["CourierDiscovery"]),
+        .library(name: "CourierPeers", targets: ["CourierPeers"]),
+        .library(name: "CourierSockets", targets: ["CourierSockets"]),
+        .library(name: "CourierImages", targets: ["CourierImages"]),
+        .library(name: "CourierFTP", targets: ["CourierFTP"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -230,6 +234,98 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: Peer sessions (book chapter 12): Game Kit-style sessions over DNS-SD, encrypted by default
+        .target(
+            name: "CourierPeers",
+            dependencies: [
+                "CourierDiscovery",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierPeersTests",
+            dependencies: [
+                "CourierPeers",
+                "CourierDiscovery",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: Low-level networking (book chapter 8): TCP and UDP with framing, TLS, the warehouse client three ways
+        .target(
+            name: "CourierSockets",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierSocketsTests",
+            dependencies: [
+                "CourierSockets",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: Resource loading (the textbook's SDWebImage): shared loads, memory and disk caches, sniffing
+        .target(
+            name: "CourierImages",
+            dependencies: [
+                "Courier",
+                "CourierSecurity",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierImagesTests",
+            dependencies: ["CourierImages", "Courier", "CourierTesting"],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: ftp:// URLs through the session API (a ProtocolHandler on swift-nio)
+        .target(
+            name: "CourierFTP",
+            dependencies: [
+                "Courier",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierFTPTests",
+            dependencies: [
+                "CourierFTP",
+                "Courier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
         // MARK: Command line
         .target(
             name: "CourierCLI",
@@ -237,15 +333,19 @@ let package = Package(
                 "Courier",
                 "CourierCommands",
                 "CourierDiscovery",
+                "CourierImages",
                 "CourierLinks",
                 "CourierPayloads",
+                "CourierPeers",
                 "CourierSampleServer",
                 "CourierSecurity",
+                "CourierSockets",
                 "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -257,9 +357,11 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
-                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierTesting", "CourierTestSupport",
+                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierSockets", "CourierTesting",
+                "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -279,6 +381,32 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             path: "Benchmarks/CourierBenchmarks",
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "CourierPeersBenchmarks",
+            dependencies: [
+                "CourierPeers",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CourierPeersBenchmarks",
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "CourierSocketsBenchmarks",
+            dependencies: [
+                "CourierSockets",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CourierSocketsBenchmarks",
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "CourierImagesBenchmarks",
+            dependencies: ["CourierImages", "Courier", "CourierTesting"],
+            path: "Benchmarks/CourierImagesBenchmarks",
             swiftSettings: strictSwift6
         ),
     ]

@@ -71,7 +71,7 @@ struct CourierCommand: AsyncParsableCommand {
         version: CourierVersion.string,
         subcommands: [
             RequestCommand.self, DownloadCommand.self, ServeCommand.self, TourCommand.self, BenchCommand.self,
-            LinksCommand.self, DiscoverCommand.self,
+            LinksCommand.self, DiscoverCommand.self, PeersCommand.self, SocketCommand.self, FetchImagesCommand.self,
         ],
         defaultSubcommand: RequestCommand.self
     )

@@ -162,7 +162,16 @@ public actor Discovery {
             throw (error as? DiscoveryError) ?? DiscoveryError(.unknown, "cannot open mDNS on \(device.name): \(error)")
         }
         stacks[id] = stack
-        let addresses = interfaceAddresses.compactMap(Self.addressBytes)
+        // Only addresses of the IP versions in use are announced: a host told to use IPv4 alone must not send
+        // resolvers to an IPv6 address where nothing of it listens.
+        let versions = configuration.ipVersions
+        let addresses = interfaceAddresses.filter { address in
+            switch address {
+            case .v4: versions.contains(.v4)
+            case .v6: versions.contains(.v6)
+            default: false
+            }
+        }.compactMap(Self.addressBytes)
         if addresses.isEmpty == false {
             let subject = RegistrationSubject.host(label: hostLabel, addresses: addresses)
             hostRegistrations[id] = try? await stack.run { $0.register(subject, allowsRename: true) }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import Synchronization
 
 @testable import CourierDiscovery
 
@@ -33,12 +34,22 @@ func firstElement<S: AsyncSequence & Sendable>(
     }
 }
 
-/// A UDP port that was free a moment ago, for a private mDNS link on loopback shared by the instances of a test.
+/// The private mDNS ports handed out in this process. A port is never handed out twice: Discovery binds the
+/// multicast group's address, which does not stop the kernel from offering the same port again to a plain bind
+/// on 127.0.0.1, and two tests sharing a link would see each other's services and names.
+private let handedOutPorts = Mutex<Set<Int>>([])
+
+/// A UDP port that was free a moment ago and that no other test of this process got, for a private mDNS link on
+/// loopback shared by the instances of one test.
 func privateMDNSPort() throws -> Int {
-    let channel = try DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .bind(host: "127.0.0.1", port: 0).wait()
-    defer { try? channel.close().wait() }
-    return channel.localAddress?.port ?? 0
+    for _ in 0..<64 {
+        let channel = try DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).wait()
+        let port = channel.localAddress?.port ?? 0
+        try? channel.close().wait()
+        if port != 0, handedOutPorts.withLock({ $0.insert(port).inserted }) { return port }
+    }
+    throw WaitTimedOut(what: "a UDP port no other test has")
 }
 
 func loopbackDiscovery(port: Int, host: String) -> Discovery {

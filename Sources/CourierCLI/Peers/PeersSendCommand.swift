@@ -1,0 +1,103 @@
+import ArgumentParser
+import CourierPeers
+
+/// `courier peers send`: finds the session's peers, invites those found within 2 s of the first, sends the text
+/// to all that accept.
+struct PeersSendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send", abstract: "Find the session's peers, invite them and send them a message.")
+
+    @Option(name: .customLong("session-id"), help: "The session ID (app protocol and version).")
+    var sessionID: String
+
+    @Option(name: .customLong("name"), help: "The display name.")
+    var name: String
+
+    @Option(name: .customLong("message"), help: "The text to send.")
+    var message: String
+
+    @Flag(name: .customLong("unreliable"), help: "Send over UDP, once (exit once sent).")
+    var unreliable = false
+
+    @Option(name: .customLong("timeout"), help: "Give up finding peers after this many seconds (default 10).")
+    var timeout: Double = 10
+
+    @OptionGroup var network: PeersNetworkOptions
+
+    func validate() throws {
+        if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if message.utf8.count > PeerLimits.maximumMessageSize {
+            throw ValidationError("--message has \(message.utf8.count) bytes; limit \(PeerLimits.maximumMessageSize)")
+        }
+    }
+
+    func run() async throws {
+        let io = CLIIO.current
+        let (discovery, session) = try await network.startSession(sessionID: sessionID, name: name)
+        let found = await Self.findPeers(session, timeout: .milliseconds(Int64(timeout * 1000)))
+        guard found.isEmpty == false else {
+            await session.disconnect()
+            await discovery.shutdown()
+            io.writeError("courier: error: no peer of session \"\(sessionID)\" found within \(timeout) s\n")
+            throw CLIExit(status: 1)
+        }
+        var accepted: [PeerInfo] = []
+        await withTaskGroup(of: PeerInfo?.self) { group in
+            for peer in found {
+                group.addTask {
+                    do {
+                        return try await session.connect(peer: peer.id, timeout: .seconds(10))
+                    } catch {
+                        io.writeError("courier: \(peer.displayName): \(error)\n")
+                        return nil
+                    }
+                }
+            }
+            for await peer in group { if let peer { accepted.append(peer) } }
+        }
+        guard accepted.isEmpty == false else {
+            await session.disconnect()
+            await discovery.shutdown()
+            io.writeError("courier: error: no peer accepted the invitation\n")
+            throw CLIExit(status: 1)
+        }
+        do {
+            try await session.send(
+                Array(message.utf8), to: accepted.map(\.id), mode: unreliable ? .unreliable : .reliable)
+        } catch {
+            await session.disconnect()
+            await discovery.shutdown()
+            io.writeError("courier: error: \(error)\n")
+            throw CLIExit(status: 1)
+        }
+        // Disconnecting says goodbye after the message and waits for each peer to close: reliable means delivered.
+        await session.disconnect()
+        await discovery.shutdown()
+        let names = accepted.map(\.displayName).sorted().joined(separator: ", ")
+        io.writeOut("\(unreliable ? "sent" : "delivered") to \(accepted.count) peer(s): \(names)\n")
+    }
+
+    /// The peers available 2 s after the first one appears; empty when none appears before `timeout`. The
+    /// session's event stream ends here (its consumer is cancelled), which this command no longer needs.
+    static func findPeers(_ session: PeerSession, timeout: Duration) async -> [PeerInfo] {
+        let stream = session.events
+        let sawOne = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await event in stream {
+                    if case .stateChanged(_, .available) = event { return true }
+                }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        guard sawOne else { return [] }
+        try? await Task.sleep(for: .seconds(2))
+        return await session.availablePeers
+    }
+}

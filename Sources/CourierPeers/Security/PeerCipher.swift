@@ -1,0 +1,116 @@
+import Crypto
+import Foundation
+import NIOCore
+
+/// AES-256-GCM sealing for one connection: counter nonces for frames (so a replayed, dropped or reordered frame
+/// fails to open), message-number nonces and a 1 024-message replay window for datagrams.
+///
+/// Nonce layout: `u32 channel | u64 counter`, channel 0 for frames and 1 for datagrams, so the two never share
+/// a nonce under one key.
+public struct PeerCipher: Sendable {
+    private let sendKey: SymmetricKey
+    private let receiveKey: SymmetricKey
+    private var sendCounter: UInt64 = 0
+    private var receiveCounter: UInt64 = 0
+    private var replayWindow = ReplayWindow()
+
+    /// Creates a cipher from directional keys.
+    public init(sendKey: SymmetricKey, receiveKey: SymmetricKey) {
+        self.sendKey = sendKey
+        self.receiveKey = receiveKey
+    }
+
+    private static func nonce(channel: UInt32, counter: UInt64) -> AES.GCM.Nonce {
+        var bytes = [UInt8](repeating: 0, count: 12)
+        withUnsafeBytes(of: channel.bigEndian) { bytes.replaceSubrange(0..<4, with: $0) }
+        withUnsafeBytes(of: counter.bigEndian) { bytes.replaceSubrange(4..<12, with: $0) }
+        // 12 bytes is always a valid GCM nonce.
+        return (try? AES.GCM.Nonce(data: bytes)) ?? AES.GCM.Nonce()
+    }
+
+    /// Seals a frame body; the kind is authenticated.
+    ///
+    /// - Throws: ``PeersError`` `authenticationFailed` if sealing fails (it does not for valid keys).
+    public mutating func sealFrame(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        let nonce = Self.nonce(channel: 0, counter: sendCounter)
+        sendCounter += 1
+        return try Self.seal(body, key: sendKey, nonce: nonce, authenticating: [kind.rawValue])
+    }
+
+    /// Opens a frame body sealed by the other side's next counter value.
+    ///
+    /// - Throws: ``PeersError`` `authenticationFailed` for a forged, corrupted, replayed or out-of-order frame.
+    public mutating func openFrame(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        let nonce = Self.nonce(channel: 0, counter: receiveCounter)
+        let opened = try Self.open(body, key: receiveKey, nonce: nonce, authenticating: [kind.rawValue])
+        receiveCounter += 1
+        return opened
+    }
+
+    /// Seals an unreliable message under its message number; the datagram header is authenticated.
+    ///
+    /// - Throws: ``PeersError`` `authenticationFailed` if sealing fails.
+    public func sealDatagram(_ message: ByteBuffer, messageNumber: UInt32, header: [UInt8]) throws(PeersError)
+        -> ByteBuffer
+    {
+        try Self.seal(
+            message, key: sendKey, nonce: Self.nonce(channel: 1, counter: UInt64(messageNumber)), authenticating: header
+        )
+    }
+
+    /// Opens a reassembled unreliable message and records its number in the replay window.
+    ///
+    /// - Throws: ``PeersError`` `authenticationFailed` for a forged or corrupted message, or one whose number
+    ///   was seen before or is more than 1 024 behind.
+    public mutating func openDatagram(_ sealed: ByteBuffer, messageNumber: UInt32, header: [UInt8]) throws(PeersError)
+        -> ByteBuffer
+    {
+        guard replayWindow.allows(UInt64(messageNumber)) else {
+            throw PeersError(.authenticationFailed, "unreliable message \(messageNumber) is a replay or too old")
+        }
+        let opened = try Self.open(
+            sealed, key: receiveKey, nonce: Self.nonce(channel: 1, counter: UInt64(messageNumber)),
+            authenticating: header)
+        _ = replayWindow.accept(UInt64(messageNumber))
+        return opened
+    }
+
+    private static func seal(_ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: [UInt8])
+        throws(PeersError) -> ByteBuffer
+    {
+        do {
+            let box = try body.withUnsafeReadableBytes { plaintext in
+                try AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating)
+            }
+            var out = ByteBuffer()
+            out.reserveCapacity(body.readableBytes + PeerLimits.sealOverhead)
+            out.writeBytes(box.ciphertext)
+            out.writeBytes(box.tag)
+            return out
+        } catch {
+            throw PeersError(.authenticationFailed, "sealing failed: \(error)")
+        }
+    }
+
+    private static func open(_ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: [UInt8])
+        throws(PeersError) -> ByteBuffer
+    {
+        let size = body.readableBytes
+        guard size >= PeerLimits.sealOverhead else {
+            throw PeersError(.authenticationFailed, "sealed body of \(size) bytes is shorter than its tag")
+        }
+        do {
+            let plaintext = try body.withUnsafeReadableBytes { raw in
+                let box = try AES.GCM.SealedBox(
+                    nonce: nonce, ciphertext: raw[..<(size - PeerLimits.sealOverhead)],
+                    tag: raw[(size - PeerLimits.sealOverhead)...])
+                return try AES.GCM.open(box, using: key, authenticating: authenticating)
+            }
+            var out = ByteBuffer()
+            out.writeBytes(plaintext)
+            return out
+        } catch {
+            throw PeersError(.authenticationFailed, "sealed data failed authentication (forged, corrupted or replayed)")
+        }
+    }
+}

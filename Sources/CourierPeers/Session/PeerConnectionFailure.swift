@@ -1,0 +1,45 @@
+/// Why an invitation or a connection failed.
+public enum PeerConnectionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The invitee denied.
+    case denied
+    /// Nobody answered before the timeout.
+    case timedOut
+    /// The inviter cancelled.
+    case cancelled
+    /// The invitee's session has no room.
+    case sessionFull
+    /// The two sides speak different wire versions.
+    case versionMismatch
+    /// One side requires encryption and the other refuses it.
+    case encryptionRequired
+    /// Anything else: the other side's reason or the local error.
+    case other(PeersError)
+
+    /// Maps a wire reason.
+    init(_ reason: PeerCloseReason, text: String) {
+        switch reason {
+        case .denied: self = .denied
+        case .timedOut: self = .timedOut
+        case .cancelled: self = .cancelled
+        case .sessionFull: self = .sessionFull
+        case .versionMismatch: self = .versionMismatch
+        case .encryptionRequired: self = .encryptionRequired
+        case .sessionMismatch: self = .other(PeersError(.sessionMismatch, text))
+        case .protocolError: self = .other(PeersError(.malformed, text))
+        case .modeMismatch: self = .other(PeersError(.invalidArgument, text))
+        }
+    }
+
+    /// A phrase for logs and CLI output.
+    public var description: String {
+        switch self {
+        case .denied: "denied"
+        case .timedOut: "timed out"
+        case .cancelled: "cancelled"
+        case .sessionFull: "session full"
+        case .versionMismatch: "version mismatch"
+        case .encryptionRequired: "encryption required"
+        case .other(let error): error.description
+        }
+    }
+}

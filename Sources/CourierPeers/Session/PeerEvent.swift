@@ -1,0 +1,14 @@
+/// What a session reports, in order, through ``PeerSession/events`` and ``PeerSessionDelegate``.
+public enum PeerEvent: Sendable {
+    /// A peer changed state (GKSessionDelegate `session:peer:didChangeState:`).
+    case stateChanged(PeerInfo, PeerState)
+    /// A peer invites this session; answer with ``PeerSession/accept(_:)`` or ``PeerSession/deny(_:)``. The
+    /// context is untrusted bytes of at most 4 KiB.
+    case invitation(PeerInfo, context: [UInt8])
+    /// A message arrived.
+    case data([UInt8], from: PeerInfo, mode: PeerSendMode)
+    /// An invitation or connection failed (`session:connectionWithPeerFailed:withError:`).
+    case connectionFailed(PeerInfo?, PeerConnectionFailure)
+    /// The session itself failed (`session:didFailWithError:`), for example discovery could not publish.
+    case sessionFailed(PeersError)
+}

@@ -1,0 +1,148 @@
+/// The connection's handshake as an explicit state machine (swift-nio style): each input returns the action the
+/// handler must take. `idle → helloSent → established → closing`; a responder answers the peer's hello with its
+/// own, an initiator sends first.
+public struct PeerHandshakeStateMachine: Sendable {
+    /// Where the handshake stands.
+    public enum State: Sendable {
+        /// Nothing sent or received.
+        case idle
+        /// Our hello is out; waiting for theirs.
+        case helloSent
+        /// Both hellos exchanged; frames flow (sealed when `cipher` is set).
+        case established(cipher: PeerCipher?)
+        /// Refused or closed; nothing more is accepted.
+        case closing
+    }
+
+    /// What the handler must do.
+    public enum Action: Sendable {
+        /// Write our hello.
+        case sendHello
+        /// Pass the peer's hello on (after sending ours, when `sendOurHelloFirst`).
+        case deliverHello(PeerHello, cipher: PeerCipher?, sendOurHelloFirst: Bool)
+        /// Write a reject frame with this reason, then close, reporting `error`.
+        case reject(PeerCloseReason, PeersError)
+        /// Pass an opened frame on.
+        case deliver(PeerFrame)
+        /// Close, reporting `error` (no reject frame: the stream is no longer trustworthy).
+        case close(PeersError)
+        /// Nothing to do.
+        case none
+    }
+
+    /// Where the handshake stands.
+    public private(set) var state: State = .idle
+    private let local: PeerHello
+    private let keyExchange: PeerKeyExchange
+    private let isInitiator: Bool
+
+    /// Creates the machine for one connection; `local.keyShare` must be `keyExchange`'s share (or empty for
+    /// `.none`).
+    public init(local: PeerHello, keyExchange: PeerKeyExchange, isInitiator: Bool) {
+        self.local = local
+        self.keyExchange = keyExchange
+        self.isInitiator = isInitiator
+    }
+
+    /// The connection became active: an initiator speaks first.
+    public mutating func channelActive() -> Action {
+        guard case .idle = state, isInitiator else { return .none }
+        state = .helloSent
+        return .sendHello
+    }
+
+    /// A frame arrived.
+    public mutating func frameReceived(_ frame: PeerFrame) -> Action {
+        switch state {
+        case .closing:
+            return .none
+        case .idle, .helloSent:
+            return helloReceived(frame)
+        case .established(var cipher):
+            switch frame.kind {
+            case .hello:
+                state = .closing
+                return .close(PeersError(.malformed, "a second hello arrived after the handshake"))
+            case .reject:
+                return .deliver(frame)
+            default:
+                guard var opener = cipher else { return .deliver(frame) }
+                do {
+                    let body = try opener.openFrame(kind: frame.kind, body: frame.body)
+                    cipher = opener
+                    state = .established(cipher: cipher)
+                    return .deliver(PeerFrame(kind: frame.kind, body: body))
+                } catch {
+                    state = .closing
+                    return .close(error)
+                }
+            }
+        }
+    }
+
+    /// Seals an outbound frame once established; hello and reject pass as they are.
+    ///
+    /// - Throws: ``PeersError`` `connectionClosed` before the handshake or after closing.
+    public mutating func sealOutbound(_ frame: PeerFrame) throws(PeersError) -> PeerFrame {
+        if frame.kind == .hello || frame.kind == .reject { return frame }
+        guard case .established(let cipher) = state else {
+            throw PeersError(.connectionClosed, "cannot send \(frame.kind) before the handshake completes")
+        }
+        guard var sealer = cipher else { return frame }
+        let body = try sealer.sealFrame(kind: frame.kind, body: frame.body)
+        state = .established(cipher: sealer)
+        return PeerFrame(kind: frame.kind, body: body)
+    }
+
+    private mutating func helloReceived(_ frame: PeerFrame) -> Action {
+        if frame.kind == .reject {
+            state = .closing
+            return .deliver(frame)
+        }
+        guard frame.kind == .hello else {
+            state = .closing
+            return .reject(.protocolError, PeersError(.malformed, "the first frame was \(frame.kind), not hello"))
+        }
+        let hello: PeerHello
+        do {
+            hello = try PeerHello(decoding: frame.body)
+        } catch {
+            state = .closing
+            let reason: PeerCloseReason = error.code == .versionMismatch ? .versionMismatch : .protocolError
+            return .reject(reason, error)
+        }
+        guard hello.sessionID == local.sessionID else {
+            state = .closing
+            return .reject(
+                .sessionMismatch, PeersError(.sessionMismatch, "peer is in session \"\(hello.sessionID)\""))
+        }
+        guard local.mode.sees(hello.mode) else {
+            state = .closing
+            return .reject(
+                .modeMismatch, PeersError(.invalidArgument, "a \(local.mode.name) does not see a \(hello.mode.name)"))
+        }
+        guard let encrypted = local.encryption.negotiate(with: hello.encryption) else {
+            state = .closing
+            return .reject(
+                .encryptionRequired,
+                PeersError(.authenticationFailed, "one side requires encryption and the other refuses it"))
+        }
+        var cipher: PeerCipher?
+        if encrypted {
+            let initiator = isInitiator ? local.peerID : hello.peerID
+            let responder = isInitiator ? hello.peerID : local.peerID
+            do {
+                cipher = try keyExchange.cipher(
+                    peerShare: hello.keyShare, sessionID: local.sessionID, initiator: initiator, responder: responder,
+                    isInitiator: isInitiator)
+            } catch {
+                state = .closing
+                return .reject(.protocolError, error)
+            }
+        }
+        let sendFirst: Bool
+        if case .idle = state { sendFirst = true } else { sendFirst = false }
+        state = .established(cipher: cipher)
+        return .deliverHello(hello, cipher: cipher, sendOurHelloFirst: sendFirst)
+    }
+}

@@ -1,0 +1,8 @@
+/// What a connection hands the session: the other side's hello once (with the negotiated cipher), then opened
+/// frames.
+public enum PeerInbound: Sendable {
+    /// The other side's validated hello; `cipher` is set when the connection is encrypted.
+    case hello(PeerHello, cipher: PeerCipher?)
+    /// A frame, already opened when the connection is encrypted.
+    case frame(PeerFrame)
+}

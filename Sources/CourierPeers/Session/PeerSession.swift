@@ -1,0 +1,860 @@
+import CourierDiscovery
+import Crypto
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A Game Kit-style peer session (GKSession): peers find each other through DNS-SD, invite, accept or deny, then
+/// exchange reliable (TCP) and unreliable (UDP, chunked) messages, sealed with AES-256-GCM by default.
+///
+/// ```swift
+/// let session = try PeerSession(sessionID: "auctioneer1.0", displayName: "Ann")
+/// try await session.start()
+/// for await event in session.events {
+///     if case .invitation(let peer, _) = event { try await session.accept(peer.id) }
+///     if case .data(let bytes, let peer, _) = event { print(peer.displayName, bytes.count) }
+/// }
+/// ```
+public actor PeerSession {
+    /// The app protocol and its version; sessions with different IDs never see each other.
+    public nonisolated let sessionID: String
+    /// The name shown to others (not unique).
+    public nonisolated let displayName: String
+    /// Who sees whom.
+    public nonisolated let mode: PeerSessionMode
+    /// This session's random ID.
+    public nonisolated let peerID: PeerID
+    /// The configuration.
+    public nonisolated let configuration: PeerSessionConfiguration
+    /// Every event, in order (also delivered to ``delegate``). Buffered without limit: data the caller does not
+    /// consume stays here, so consume it.
+    public nonisolated let events: AsyncStream<PeerEvent>
+    private let eventSink: AsyncStream<PeerEvent>.Continuation
+    private let delegateEvents: AsyncStream<PeerEvent>
+    private let delegateSink: AsyncStream<PeerEvent>.Continuation
+    private var delegateTask: Task<Void, Never>?
+    private weak var delegateObject: (any PeerSessionDelegate)?
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let sessionTag: UInt32
+
+    private typealias Connection = NIOAsyncChannel<PeerInbound, PeerFrame>
+    private typealias DatagramChannel = NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
+
+    private enum LinkState {
+        case handshaking
+        case inviting(
+            context: [UInt8], timeout: Duration,
+            reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>)
+        case awaitingInvite
+        case invited(expiry: Task<Void, Never>)
+        case connected
+        case closing
+    }
+
+    private struct Link {
+        var channel: any Channel
+        var writer: NIOAsyncChannelOutboundWriter<PeerFrame>?
+        var isInitiator: Bool
+        var peer: PeerInfo?
+        var udpAddress: SocketAddress?
+        var cipher: PeerCipher?
+        var nextMessageNumber: UInt32 = 0
+        var state: LinkState
+    }
+
+    /// How long a goodbye waits for the peer to close before closing anyway.
+    static let goodbyeGrace = Duration.seconds(5)
+
+    private var links: [Int: Link] = [:]
+    private var nextLinkID = 0
+    private var server: (any Channel)?
+    private var datagramChannel: (any Channel)?
+    private var datagramWriter: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>?
+    private var tasks: [Task<Void, Never>] = []
+    private var reassembler: ChunkReassembler
+    private let clockStart = ContinuousClock.now
+    private var known: [PeerID: (info: PeerInfo, address: SocketAddress, advertisement: PeerAdvertisement)] = [:]
+    private var advertiser: PeerAdvertiser?
+    private var browser: PeerBrowser?
+    private var started = false
+    private var closed = false
+    /// Unreliable messages dropped: incomplete after the chunk expiry, evicted, malformed, foreign, forged or
+    /// replayed.
+    public private(set) var droppedUnreliableMessages = 0
+    /// The TCP port invitations reach, once started.
+    public private(set) var port = 0
+    /// The UDP port unreliable messages reach, once started.
+    public private(set) var unreliablePort = 0
+
+    /// Creates a session; nothing touches the network until ``start()``.
+    ///
+    /// - Throws: ``PeersError`` `invalidArgument` for a session ID outside 1…100 UTF-8 bytes, a display name
+    ///   over 63 bytes, an invalid explicit service type or discovery info.
+    public init(
+        sessionID: String, displayName: String? = nil, mode: PeerSessionMode = .peer,
+        configuration: PeerSessionConfiguration = PeerSessionConfiguration(),
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) throws(PeersError) {
+        guard (1...PeerLimits.maximumSessionIDBytes).contains(sessionID.utf8.count) else {
+            throw PeersError(.invalidArgument, "session ID has \(sessionID.utf8.count) bytes; it must have 1…100")
+        }
+        let name = displayName ?? Self.hostDisplayName()
+        guard name.utf8.count <= PeerLimits.maximumDisplayNameBytes else {
+            throw PeersError(.invalidArgument, "display name has \(name.utf8.count) bytes; limit 63")
+        }
+        if let explicit = configuration.serviceType { _ = try PeerServiceType.explicit(explicit) }
+        _ = try PeerAdvertisement(
+            sessionID: sessionID, displayName: name, mode: mode, udpPort: 0,
+            discoveryInfo: configuration.discoveryInfo
+        ).txtRecord()
+        self.sessionID = sessionID
+        self.displayName = name
+        self.mode = mode
+        self.peerID = PeerID.random()
+        self.configuration = configuration
+        self.group = eventLoopGroup
+        self.logger = configuration.logger
+        self.reassembler = ChunkReassembler(expiry: configuration.chunkExpiry)
+        self.sessionTag = Self.tag(sessionID: sessionID)
+        (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        (delegateEvents, delegateSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    /// The first 4 bytes of SHA-256(session ID), which marks every datagram.
+    public static func tag(sessionID: String) -> UInt32 {
+        SHA256.hash(data: Array(sessionID.utf8)).prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+
+    private static func hostDisplayName() -> String {
+        let host = ProcessInfo.processInfo.hostName
+        var name = ""
+        for character in host where (name + String(character)).utf8.count <= PeerLimits.maximumDisplayNameBytes {
+            name.append(character)
+        }
+        return name.isEmpty ? "peer" : name
+    }
+
+    /// The peer limit in effect: 8 including self in peer mode, 16 clients in server mode, or the configured one.
+    public nonisolated var maximumPeers: Int {
+        configuration.maximumPeers ?? (mode == .server ? PeerLimits.maximumClients : PeerLimits.maximumPeers)
+    }
+
+    /// The delegate named after GKSessionDelegate; events reach it in order. Held weakly.
+    public var delegate: (any PeerSessionDelegate)? { delegateObject }
+
+    /// Sets the delegate.
+    public func setDelegate(_ delegate: (any PeerSessionDelegate)?) {
+        delegateObject = delegate
+        guard delegateTask == nil else { return }
+        let stream = delegateEvents
+        delegateTask = Task { [weak self] in
+            for await event in stream {
+                guard let self, let delegate = await self.delegate else { continue }
+                switch event {
+                case .stateChanged(let peer, let state): await delegate.session(self, peer: peer, didChange: state)
+                case .invitation(let peer, let context):
+                    await delegate.session(self, didReceiveConnectionRequestFrom: peer, context: context)
+                case .data(let bytes, let peer, let mode):
+                    await delegate.session(self, didReceive: bytes, from: peer, mode: mode)
+                case .connectionFailed(let peer, let failure):
+                    await delegate.session(self, connectionWithPeerFailed: peer, error: failure)
+                case .sessionFailed(let error): await delegate.session(self, didFailWithError: error)
+                }
+            }
+        }
+    }
+
+    private func emit(_ event: PeerEvent) {
+        eventSink.yield(event)
+        delegateSink.yield(event)
+    }
+
+    // MARK: Lifecycle
+
+    /// Listens for invitations (TCP) and unreliable messages (UDP), and advertises and browses when a
+    /// ``PeerSessionConfiguration/discovery`` is set.
+    ///
+    /// - Throws: ``PeersError`` `transport` when a socket cannot be bound or discovery refuses, `sessionClosed`
+    ///   after ``disconnect()``.
+    public func start() async throws(PeersError) {
+        guard closed == false else { throw PeersError(.sessionClosed, "the session was disconnected") }
+        guard started == false else { return }
+        started = true
+        do {
+            let datagrams = try await DatagramBootstrap(group: group)
+                .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: configuration.bindHost, port: 0)
+                .flatMapThrowing { channel in
+                    try DatagramChannel(wrappingChannelSynchronously: channel)
+                }.get()
+            datagramChannel = datagrams.channel
+            unreliablePort = datagrams.channel.localAddress?.port ?? 0
+            let udpPort = UInt16(unreliablePort)
+            datagramPortHint.withLock { $0 = udpPort }
+            tasks.append(
+                Task { [weak self] in
+                    try? await datagrams.executeThenClose { inbound, outbound in
+                        await self?.setDatagramWriter(outbound)
+                        for try await envelope in inbound {
+                            await self?.receiveDatagram(envelope.data)
+                        }
+                    }
+                })
+            let listener = try await ServerBootstrap(group: group)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.writeBufferWaterMark, value: waterMark)
+                .bind(host: configuration.bindHost, port: 0) { [self] channel in
+                    channel.eventLoop.makeCompletedFuture { () throws -> Connection in
+                        try self.configure(channel, isInitiator: false)
+                    }
+                }
+            server = listener.channel
+            port = listener.channel.localAddress?.port ?? 0
+            tasks.append(
+                Task { [weak self] in
+                    try? await listener.executeThenClose { inbound in
+                        for try await connection in inbound {
+                            await self?.adopt(connection, isInitiator: false, state: .handshaking)
+                        }
+                    }
+                })
+        } catch {
+            throw PeersError(.transport, "cannot listen on \(configuration.bindHost): \(error)")
+        }
+        tasks.append(
+            Task { [weak self] in
+                let interval = Duration.milliseconds(500)
+                while Task.isCancelled == false {
+                    try? await Task.sleep(for: interval)
+                    await self?.expireChunks()
+                }
+            })
+        if let discovery = configuration.discovery {
+            let serviceType =
+                try configuration.serviceType.map(PeerServiceType.explicit)
+                ?? PeerServiceType.hashed(sessionID: sessionID)
+            let advertisement = PeerAdvertisement(
+                sessionID: sessionID, displayName: displayName, mode: mode, udpPort: UInt16(unreliablePort),
+                discoveryInfo: configuration.discoveryInfo)
+            let advertiser = try PeerAdvertiser(
+                discovery: discovery, serviceType: serviceType, peerID: peerID, advertisement: advertisement, port: port
+            )
+            self.advertiser = advertiser
+            try await advertiser.start()
+            let browser = PeerBrowser(
+                discovery: discovery, serviceType: serviceType, sessionID: sessionID, mode: mode, localPeer: peerID)
+            self.browser = browser
+            try await browser.start()
+            tasks.append(
+                Task { [weak self] in
+                    for await event in browser.events {
+                        await self?.browserEvent(event)
+                    }
+                })
+        }
+    }
+
+    private var waterMark: ChannelOptions.Types.WriteBufferWaterMark {
+        let high = max(2, configuration.sendBufferLimit)
+        return .init(low: high / 2, high: high)
+    }
+
+    private nonisolated func configure(_ channel: any Channel, isInitiator: Bool) throws -> Connection {
+        let keyExchange = PeerKeyExchange()
+        let hello = PeerHello(
+            mode: mode, encryption: configuration.encryptionPreference, peerID: peerID,
+            udpPort: 0, sessionID: sessionID, displayName: displayName,
+            keyShare: configuration.encryptionPreference == .none ? [] : keyExchange.keyShare)
+        return try configure(channel, hello: hello, keyExchange: keyExchange, isInitiator: isInitiator)
+    }
+
+    private nonisolated func configure(
+        _ channel: any Channel, hello: PeerHello, keyExchange: PeerKeyExchange, isInitiator: Bool
+    ) throws -> Connection {
+        var local = hello
+        local.udpPort = datagramPortHint.withLock { $0 }
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
+        try sync.addHandler(MessageToByteHandler(PeerFrameEncoder()))
+        try sync.addHandler(
+            PeerConnectionHandler(local: local, keyExchange: keyExchange, isInitiator: isInitiator, logger: logger))
+        return try Connection(wrappingChannelSynchronously: channel)
+    }
+
+    /// The UDP port for hellos built on the event loop, outside the actor.
+    private nonisolated let datagramPortHint = Mutex<UInt16>(0)
+
+    private func setDatagramWriter(_ writer: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>) {
+        datagramWriter = writer
+    }
+
+    /// Whether the session advertises itself (GKSession's `available`); connections are not dropped.
+    public var isAvailable: Bool {
+        get async { await advertiser?.isAdvertising ?? false }
+    }
+
+    /// Starts or stops advertising without dropping connections.
+    ///
+    /// - Throws: ``PeersError`` `transport` when discovery refuses to publish.
+    public func setAvailable(_ available: Bool) async throws(PeersError) {
+        guard let advertiser else { return }
+        if available { try await advertiser.start() } else { await advertiser.stop() }
+    }
+
+    /// Says goodbye to every peer, stops advertising and browsing, and closes the sockets
+    /// (GKSession `disconnectFromAllPeers`). Waits until each connection has closed, so reliable messages sent
+    /// before it have been handed to the peers.
+    public func disconnect() async {
+        guard closed == false else { return }
+        closed = true
+        await advertiser?.stop()
+        await browser?.stop()
+        let channels = links.values.map(\.channel)
+        for id in links.keys.sorted() { await close(link: id, goodbye: true) }
+        for channel in channels { try? await channel.closeFuture.get() }
+        try? await server?.close()
+        try? await datagramChannel?.close()
+        for task in tasks { task.cancel() }
+        tasks = []
+        eventSink.finish()
+        delegateSink.finish()
+    }
+
+    /// Says goodbye to one peer (GKSession `disconnectPeerFromAllPeers:` for this session alone).
+    public func disconnect(peer: PeerID) async {
+        for (id, link) in links where link.peer?.id == peer { await close(link: id, goodbye: true) }
+    }
+
+    /// Asks every connected peer to drop `peer`, and drops it here (`disconnectPeerFromAllPeers:`).
+    public func expel(peer: PeerID) async {
+        var body = ByteBuffer()
+        body.writeInteger(peer.rawValue)
+        for (_, link) in links where link.peer?.id != peer {
+            if case .connected = link.state { try? await link.writer?.write(PeerFrame(kind: .expel, body: body)) }
+        }
+        await disconnect(peer: peer)
+    }
+
+    /// The connected peers.
+    public var connectedPeers: [PeerInfo] {
+        links.values.compactMap { link in
+            if case .connected = link.state { return link.peer }
+            return nil
+        }.sorted { $0.id < $1.id }
+    }
+
+    /// The TXT pairs a discovered peer advertises beyond the session's own (MultipeerConnectivity's
+    /// discoveryInfo); `nil` for a peer not discovered.
+    public func discoveryInfo(of peer: PeerID) -> [String: String]? {
+        known[peer]?.advertisement.discoveryInfo
+    }
+
+    /// The peers discovered and not connected.
+    public var availablePeers: [PeerInfo] {
+        let connected = Set(connectedPeers.map(\.id))
+        return known.values.map(\.info).filter { connected.contains($0.id) == false }.sorted { $0.id < $1.id }
+    }
+
+    // MARK: Invitations
+
+    /// Invites a discovered peer (GKSession `connectToPeer:withTimeout:`); the outcome comes as events:
+    /// `stateChanged(.connecting)` then `.connected`, or `connectionFailed`.
+    ///
+    /// - Throws: ``PeersError`` `contextTooLarge` for a context over 4 KiB, `unknownPeer` for a peer not
+    ///   discovered.
+    public func invite(_ peer: PeerID, context: [UInt8] = [], timeout: Duration = .seconds(30)) throws(PeersError) {
+        guard context.count <= PeerLimits.maximumContextSize else {
+            throw PeersError(.contextTooLarge, "invitation context has \(context.count) bytes; limit 4096")
+        }
+        guard let entry = known[peer] else { throw PeersError(.unknownPeer, "peer \(peer) was not discovered") }
+        tasks.append(
+            Task { [weak self] in
+                _ = await self?.runInvitation(
+                    address: entry.address, expected: entry.info, context: context, timeout: timeout)
+            })
+    }
+
+    /// Invites a discovered peer and waits for the answer (the awaiting form of ``invite(_:context:timeout:)``).
+    ///
+    /// - Returns: the peer, connected.
+    /// - Throws: ``PeerConnectionFailure`` as ``connect(to:context:timeout:)``; `other(unknownPeer)` for a peer
+    ///   not discovered.
+    public func connect(peer: PeerID, context: [UInt8] = [], timeout: Duration = .seconds(30))
+        async throws(PeerConnectionFailure) -> PeerInfo
+    {
+        guard let entry = known[peer] else {
+            throw .other(PeersError(.unknownPeer, "peer \(peer) was not discovered"))
+        }
+        guard context.count <= PeerLimits.maximumContextSize else {
+            throw .other(PeersError(.contextTooLarge, "invitation context has \(context.count) bytes; limit 4096"))
+        }
+        return try await runInvitation(address: entry.address, expected: entry.info, context: context, timeout: timeout)
+            .get()
+    }
+
+    /// Joins a known endpoint without discovery (MultipeerConnectivity's nearby connection data) and waits for
+    /// the answer.
+    ///
+    /// - Returns: the peer, connected.
+    /// - Throws: ``PeerConnectionFailure``: `denied`, `timedOut`, `cancelled`, `sessionFull`, `versionMismatch`,
+    ///   `encryptionRequired`, or `other` (`contextTooLarge`, `transport`, `connectionClosed`, `sessionMismatch`).
+    public func connect(to address: SocketAddress, context: [UInt8] = [], timeout: Duration = .seconds(30))
+        async throws(PeerConnectionFailure) -> PeerInfo
+    {
+        guard context.count <= PeerLimits.maximumContextSize else {
+            throw .other(PeersError(.contextTooLarge, "invitation context has \(context.count) bytes; limit 4096"))
+        }
+        return try await runInvitation(address: address, expected: nil, context: context, timeout: timeout).get()
+    }
+
+    /// Cancels this session's pending invitation to `peer`; the inviter sees `connectionFailed(.cancelled)`.
+    public func cancelInvite(_ peer: PeerID) async {
+        for (id, link) in links where link.peer?.id == peer {
+            if case .inviting = link.state { await failInvitation(link: id, .cancelled, tell: .cancelled) }
+        }
+    }
+
+    /// Accepts a pending invitation (GKSession `acceptConnectionFromPeer:`).
+    ///
+    /// - Throws: ``PeersError`` `unknownPeer` when no invitation from `peer` is pending.
+    public func accept(_ peer: PeerID) async throws(PeersError) {
+        guard let (id, link) = links.first(where: { $0.value.peer?.id == peer }),
+            case .invited(let expiry) = link.state,
+            let info = link.peer
+        else { throw PeersError(.unknownPeer, "no invitation from \(peer) is pending") }
+        expiry.cancel()
+        guard connectedCount + 1 < capacity else {
+            await refuse(link: id, reason: .sessionFull)
+            throw PeersError(.invalidArgument, "the session is full")
+        }
+        links[id]?.state = .connected
+        emit(.stateChanged(info, .connected))
+        try? await link.writer?.write(PeerFrame(kind: .accept))
+    }
+
+    /// Denies a pending invitation (GKSession `denyConnectionFromPeer:`).
+    ///
+    /// - Throws: ``PeersError`` `unknownPeer` when no invitation from `peer` is pending.
+    public func deny(_ peer: PeerID) async throws(PeersError) {
+        guard let (id, link) = links.first(where: { $0.value.peer?.id == peer }), case .invited(let expiry) = link.state
+        else { throw PeersError(.unknownPeer, "no invitation from \(peer) is pending") }
+        expiry.cancel()
+        await refuse(link: id, reason: .denied)
+    }
+
+    private var connectedCount: Int {
+        links.values.filter { if case .connected = $0.state { true } else { false } }.count
+    }
+
+    /// Slots counted like MultipeerConnectivity: peer mode includes self.
+    private var capacity: Int { mode == .server ? maximumPeers + 1 : maximumPeers }
+
+    private func runInvitation(address: SocketAddress, expected: PeerInfo?, context: [UInt8], timeout: Duration) async
+        -> Result<PeerInfo, PeerConnectionFailure>
+    {
+        if let expected { emit(.stateChanged(expected, .connecting)) }
+        let connection: Connection
+        do {
+            connection = try await ClientBootstrap(group: group)
+                .channelOption(.writeBufferWaterMark, value: waterMark)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(to: address) { [self] channel in
+                    channel.eventLoop.makeCompletedFuture { () throws -> Connection in
+                        try self.configure(channel, isInitiator: true)
+                    }
+                }
+        } catch {
+            let failure = PeerConnectionFailure.other(PeersError(.transport, "cannot connect to \(address): \(error)"))
+            emit(.connectionFailed(expected, failure))
+            return .failure(failure)
+        }
+        let result = await withCheckedContinuation { continuation in
+            let id = adoptSync(
+                connection, isInitiator: true,
+                state: .inviting(context: context, timeout: timeout, reply: continuation))
+            tasks.append(
+                Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    await self?.invitationExpired(link: id)
+                })
+        }
+        if case .failure(let failure) = result {
+            emit(.connectionFailed(expected, failure))
+        }
+        return result
+    }
+
+    private func invitationExpired(link id: Int) async {
+        guard case .inviting = links[id]?.state else { return }
+        await failInvitation(link: id, .timedOut, tell: .timedOut)
+    }
+
+    private func failInvitation(link id: Int, _ failure: PeerConnectionFailure, tell reason: PeerCloseReason?) async {
+        guard let link = links[id], case .inviting(_, _, let reply) = link.state else { return }
+        links[id]?.state = .closing
+        if let reason, link.peer != nil {
+            var body = ByteBuffer()
+            body.writeInteger(reason.rawValue)
+            try? await link.writer?.write(PeerFrame(kind: .cancel, body: body))
+        }
+        link.channel.close(promise: nil)
+        reply.resume(returning: .failure(failure))
+    }
+
+    private func refuse(link id: Int, reason: PeerCloseReason) async {
+        guard let link = links[id] else { return }
+        links[id]?.state = .closing
+        var body = ByteBuffer()
+        body.writeInteger(reason.rawValue)
+        try? await link.writer?.write(PeerFrame(kind: .deny, body: body))
+        link.channel.close(promise: nil)
+    }
+
+    // MARK: Connections
+
+    private func adopt(_ connection: Connection, isInitiator: Bool, state: LinkState) {
+        _ = adoptSync(connection, isInitiator: isInitiator, state: state)
+    }
+
+    private func adoptSync(_ connection: Connection, isInitiator: Bool, state: LinkState) -> Int {
+        let id = nextLinkID
+        nextLinkID += 1
+        links[id] = Link(channel: connection.channel, isInitiator: isInitiator, state: state)
+        if closed { connection.channel.close(promise: nil) }
+        tasks.append(
+            Task { [weak self] in
+                do {
+                    try await connection.executeThenClose { inbound, outbound in
+                        await self?.attach(link: id, writer: outbound)
+                        for try await message in inbound {
+                            guard let self else { return }
+                            await self.receive(message, link: id)
+                        }
+                    }
+                    await self?.linkEnded(id, error: nil)
+                } catch {
+                    await self?.linkEnded(id, error: error)
+                }
+            })
+        return id
+    }
+
+    private func attach(link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>) {
+        links[id]?.writer = writer
+    }
+
+    private func receive(_ message: PeerInbound, link id: Int) async {
+        guard let link = links[id] else { return }
+        switch message {
+        case .hello(let hello, let cipher):
+            let info = PeerInfo(id: hello.peerID, displayName: hello.displayName, mode: hello.mode)
+            links[id]?.peer = info
+            links[id]?.cipher = cipher
+            if let remote = link.channel.remoteAddress, let ip = remote.ipAddress {
+                links[id]?.udpAddress = try? SocketAddress(ipAddress: ip, port: Int(hello.udpPort))
+            }
+            switch link.state {
+            case .inviting(let context, let timeout, _):
+                var body = ByteBuffer()
+                let parts = timeout.components
+                let milliseconds = min(
+                    parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000, Int64(UInt32.max))
+                body.writeInteger(UInt32(max(0, milliseconds)))
+                body.writeBytes(context)
+                try? await link.writer?.write(PeerFrame(kind: .invite, body: body))
+            case .handshaking:
+                links[id]?.state = .awaitingInvite
+            default:
+                break
+            }
+        case .frame(let frame):
+            await receive(frame, link: id)
+        }
+    }
+
+    private func receive(_ frame: PeerFrame, link id: Int) async {
+        guard let link = links[id] else { return }
+        var body = frame.body
+        switch (frame.kind, link.state) {
+        case (.data, .connected):
+            if let peer = link.peer { emit(.data(Array(body.readableBytesView), from: peer, mode: .reliable)) }
+        case (.heartbeat, _):
+            break
+        case (.invite, .awaitingInvite):
+            guard let peer = link.peer, let milliseconds = body.readInteger(as: UInt32.self) else {
+                await close(link: id, goodbye: false)
+                return
+            }
+            guard body.readableBytes <= PeerLimits.maximumContextSize else {
+                emit(.connectionFailed(peer, .other(PeersError(.contextTooLarge, "invitation context over 4 KiB"))))
+                await refuse(link: id, reason: .protocolError)
+                return
+            }
+            let pending = links.values.filter { if case .invited = $0.state { true } else { false } }.count
+            if connectedCount + 1 >= capacity {
+                await refuse(link: id, reason: .sessionFull)
+                return
+            }
+            if pending >= PeerLimits.maximumPendingInvitations {
+                await refuse(link: id, reason: .denied)
+                return
+            }
+            let timeout = Duration.milliseconds(Int64(milliseconds))
+            let expiry = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                guard Task.isCancelled == false else { return }
+                await self?.invitationLapsed(link: id)
+            }
+            links[id]?.state = .invited(expiry: expiry)
+            emit(.invitation(peer, context: Array(body.readableBytesView)))
+        case (.accept, .inviting(_, _, let reply)):
+            guard let peer = link.peer else { return }
+            guard connectedCount + 1 < capacity else {
+                links[id]?.state = .closing
+                try? await link.writer?.write(PeerFrame(kind: .goodbye))
+                link.channel.close(promise: nil)
+                reply.resume(returning: .failure(.sessionFull))
+                return
+            }
+            links[id]?.state = .connected
+            emit(.stateChanged(peer, .connected))
+            reply.resume(returning: .success(peer))
+        case (.deny, .inviting), (.reject, .inviting):
+            let reason = body.readInteger(as: UInt8.self).flatMap(PeerCloseReason.init(rawValue:)) ?? .protocolError
+            let text = body.readString(length: body.readableBytes) ?? ""
+            await failInvitation(link: id, PeerConnectionFailure(reason, text: text), tell: nil)
+        case (.cancel, .invited(let expiry)):
+            expiry.cancel()
+            let reason = body.readInteger(as: UInt8.self).flatMap(PeerCloseReason.init(rawValue:)) ?? .cancelled
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            emit(.connectionFailed(link.peer, reason == .timedOut ? .timedOut : .cancelled))
+        case (.goodbye, _):
+            await close(link: id, goodbye: false)
+        case (.expel, .connected):
+            if let raw = body.readInteger(as: UInt64.self) { await disconnect(peer: PeerID(rawValue: raw)) }
+        default:
+            logger.info("unexpected frame; closing", metadata: ["kind": "\(frame.kind)"])
+            await close(link: id, goodbye: false)
+        }
+    }
+
+    private func invitationLapsed(link id: Int) async {
+        guard let link = links[id], case .invited = link.state else { return }
+        links[id]?.state = .closing
+        link.channel.close(promise: nil)
+        emit(.connectionFailed(link.peer, .timedOut))
+    }
+
+    private func close(link id: Int, goodbye: Bool) async {
+        guard let link = links[id] else { return }
+        if case .inviting = link.state {
+            await failInvitation(link: id, .cancelled, tell: .cancelled)
+            return
+        }
+        if case .invited(let expiry) = link.state { expiry.cancel() }
+        let wasConnected: Bool
+        if case .connected = link.state { wasConnected = true } else { wasConnected = false }
+        links[id]?.state = .closing
+        if goodbye, wasConnected {
+            // The peer closes when it reads the goodbye, so everything sent before it has been read; closing here
+            // at once could discard writes still queued. The bound covers a peer that never answers.
+            try? await link.writer?.write(PeerFrame(kind: .goodbye))
+            let channel = link.channel
+            tasks.append(
+                Task {
+                    try? await Task.sleep(for: Self.goodbyeGrace)
+                    try? await channel.close()
+                })
+        } else {
+            link.channel.close(promise: nil)
+        }
+        if wasConnected, let peer = link.peer {
+            reassembler.forget(sender: peer.id)
+            emit(.stateChanged(peer, .disconnected))
+        }
+    }
+
+    private func linkEnded(_ id: Int, error: (any Error)?) async {
+        guard let link = links[id] else { return }
+        switch link.state {
+        case .inviting(_, _, let reply):
+            links[id]?.state = .closing
+            let failure: PeerConnectionFailure =
+                if let error = error as? PeersError {
+                    switch error.code {
+                    case .versionMismatch: .versionMismatch
+                    default: .other(error)
+                    }
+                } else {
+                    .other(PeersError(.connectionClosed, "the peer closed the connection before answering"))
+                }
+            reply.resume(returning: .failure(failure))
+        case .connected, .invited:
+            await close(link: id, goodbye: false)
+        default:
+            break
+        }
+        if let error = error as? PeersError, let peer = link.peer {
+            if case .connected = link.state { emit(.connectionFailed(peer, .other(error))) }
+        }
+        links[id] = nil
+    }
+
+    // MARK: Sending
+
+    /// Sends a message to `peers` (all connected peers when `nil`).
+    ///
+    /// Reliable sends suspend while a peer has more than ``PeerSessionConfiguration/sendBufferLimit`` unread;
+    /// past ``PeerSessionConfiguration/sendTimeout`` the peer is disconnected and this throws `sendTimedOut`.
+    /// Unreliable sends go once, as 1 000-byte chunks.
+    ///
+    /// - Throws: ``PeersError`` `messageTooLarge` over 89 088 bytes (before any I/O), `notConnected` for a named
+    ///   peer not connected, `sendTimedOut`, `connectionClosed`.
+    public func send(_ data: some Collection<UInt8>, to peers: [PeerID]? = nil, mode: PeerSendMode = .reliable)
+        async throws(PeersError)
+    {
+        guard data.count <= PeerLimits.maximumMessageSize else {
+            throw PeersError(
+                .messageTooLarge, "message has \(data.count) bytes; limit \(PeerLimits.maximumMessageSize)")
+        }
+        var targets: [Int] = []
+        for (id, link) in links {
+            guard case .connected = link.state, let peer = link.peer else { continue }
+            if peers == nil || peers?.contains(peer.id) == true { targets.append(id) }
+        }
+        if let peers, targets.count < Set(peers).count {
+            throw PeersError(.notConnected, "not every named peer is connected")
+        }
+        var buffer = ByteBuffer()
+        buffer.writeBytes(data)
+        for id in targets.sorted() {
+            switch mode {
+            case .reliable: try await sendReliable(buffer, link: id)
+            case .unreliable: try await sendUnreliable(buffer, link: id)
+            }
+        }
+    }
+
+    private func sendReliable(_ body: ByteBuffer, link id: Int) async throws(PeersError) {
+        guard let link = links[id], let writer = link.writer else {
+            throw PeersError(.notConnected, "the peer is not connected")
+        }
+        let frame = PeerFrame(kind: .data, body: body)
+        let channel = link.channel
+        guard let timeout = configuration.sendTimeout else {
+            do { try await writer.write(frame) } catch {
+                throw PeersError(.connectionClosed, "the connection closed while sending")
+            }
+            return
+        }
+        let outcome: PeersError? = await withTaskGroup(of: PeersError?.self) { group in
+            group.addTask {
+                do {
+                    try await writer.write(frame)
+                    return nil
+                } catch {
+                    return PeersError(.connectionClosed, "the connection closed while sending")
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return nil
+                }
+                // Closing fails the suspended write, which ends the other child.
+                channel.close(promise: nil)
+                return PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            let second = await group.next() ?? nil
+            if first?.code == .sendTimedOut || second?.code == .sendTimedOut {
+                return PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
+            }
+            return first
+        }
+        if let outcome {
+            if outcome.code == .sendTimedOut { await close(link: id, goodbye: false) }
+            throw outcome
+        }
+    }
+
+    private func sendUnreliable(_ body: ByteBuffer, link id: Int) async throws(PeersError) {
+        guard let link = links[id], let address = link.udpAddress, let writer = datagramWriter else {
+            throw PeersError(.notConnected, "the peer has no unreliable endpoint")
+        }
+        let number = link.nextMessageNumber
+        links[id]?.nextMessageNumber = number &+ 1
+        var message = body
+        if let cipher = link.cipher {
+            let header = PeerDatagram(
+                sessionTag: sessionTag, sender: peerID, messageNumber: number, index: 0, count: 1, payload: ByteBuffer()
+            ).authenticatedHeader
+            message = try cipher.sealDatagram(body, messageNumber: number, header: header)
+        }
+        let chunks = try PeerDatagram.chunks(of: message, sessionTag: sessionTag, sender: peerID, messageNumber: number)
+        let envelopes = chunks.map { chunk in
+            var bytes = ByteBuffer()
+            chunk.write(to: &bytes)
+            return AddressedEnvelope(remoteAddress: address, data: bytes)
+        }
+        do {
+            try await writer.write(contentsOf: envelopes)
+        } catch {
+            throw PeersError(.connectionClosed, "the UDP socket is closed")
+        }
+    }
+
+    private func receiveDatagram(_ bytes: ByteBuffer) {
+        let chunk: PeerDatagram
+        do {
+            chunk = try PeerDatagram(decoding: bytes, expectedTag: sessionTag)
+        } catch {
+            droppedUnreliableMessages += 1
+            return
+        }
+        guard let id = links.first(where: { $0.value.peer?.id == chunk.sender })?.key, let link = links[id],
+            case .connected = link.state, let peer = link.peer
+        else {
+            droppedUnreliableMessages += 1
+            return
+        }
+        let before = reassembler.droppedMessages
+        let whole = reassembler.add(chunk, now: ContinuousClock.now - clockStart)
+        droppedUnreliableMessages += reassembler.droppedMessages - before
+        guard var message = whole else { return }
+        if var cipher = link.cipher {
+            do {
+                message = try cipher.openDatagram(
+                    message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
+                links[id]?.cipher = cipher
+            } catch {
+                droppedUnreliableMessages += 1
+                return
+            }
+        }
+        emit(.data(Array(message.readableBytesView), from: peer, mode: .unreliable))
+    }
+
+    private func expireChunks() {
+        droppedUnreliableMessages += reassembler.expire(now: ContinuousClock.now - clockStart)
+    }
+
+    // MARK: Discovery
+
+    private func browserEvent(_ event: PeerBrowser.Event) {
+        switch event {
+        case .found(let info, let address, let advertisement):
+            let isNew = known[info.id] == nil
+            known[info.id] = (info, address, advertisement)
+            if isNew { emit(.stateChanged(info, .available)) }
+        case .lost(let id):
+            if let entry = known.removeValue(forKey: id) { emit(.stateChanged(entry.info, .unavailable)) }
+        }
+    }
+}

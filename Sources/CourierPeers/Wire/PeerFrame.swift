@@ -1,0 +1,71 @@
+import NIOCore
+
+/// One reliable frame: `u32 length | u8 kind | body`, where the length counts the kind byte and the body.
+public struct PeerFrame: Sendable, Hashable {
+    /// What a frame carries.
+    public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+        /// The first frame each way: ``PeerHello``. Never sealed.
+        case hello = 0
+        /// Refusal before or instead of a session: ``PeerCloseReason`` code and text. Never sealed.
+        case reject = 1
+        /// An invitation: timeout in milliseconds (u32) and the context.
+        case invite = 2
+        /// The invitee accepted.
+        case accept = 3
+        /// The invitee denied: one ``PeerCloseReason`` byte.
+        case deny = 4
+        /// The inviter cancelled or its invitation expired.
+        case cancel = 5
+        /// One application message.
+        case data = 6
+        /// Liveness while nothing else is sent.
+        case heartbeat = 7
+        /// An orderly disconnect.
+        case goodbye = 8
+        /// Asks the receiver to drop a peer (u64 peer ID): `expel(peer:)`.
+        case expel = 9
+    }
+
+    /// The largest value of the length field: the kind byte, a maximum message and the seal's tag.
+    public static let maximumLength = 1 + PeerLimits.maximumMessageSize + PeerLimits.sealOverhead
+
+    /// What the frame carries.
+    public var kind: Kind
+    /// The body, sealed or not.
+    public var body: ByteBuffer
+
+    /// Creates a frame.
+    public init(kind: Kind, body: ByteBuffer = ByteBuffer()) {
+        self.kind = kind
+        self.body = body
+    }
+
+    /// Appends the frame's bytes to `buffer`.
+    public func write(to buffer: inout ByteBuffer) {
+        buffer.writeInteger(UInt32(1 + body.readableBytes))
+        buffer.writeInteger(kind.rawValue)
+        buffer.writeImmutableBuffer(body)
+    }
+
+    /// Reads one frame from the front of `buffer`, if it holds a whole one.
+    ///
+    /// - Returns: `nil` (consuming nothing) when more bytes are needed.
+    /// - Throws: ``PeersError`` `frameTooLarge` for a length over ``maximumLength``, `malformed` for length 0,
+    ///   `unknownKind` for a kind this version does not know. The stream cannot be resynchronised after any of
+    ///   them, so the connection must close.
+    public static func read(from buffer: inout ByteBuffer) throws(PeersError) -> PeerFrame? {
+        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return nil }
+        guard length <= maximumLength else {
+            throw PeersError(.frameTooLarge, "frame length \(length) exceeds the maximum \(maximumLength)")
+        }
+        guard length >= 1 else { throw PeersError(.malformed, "frame length 0 has no room for its kind") }
+        guard buffer.readableBytes >= 4 + Int(length) else { return nil }
+        let rawKind = buffer.getInteger(at: buffer.readerIndex + 4, as: UInt8.self) ?? 0
+        guard let kind = Kind(rawValue: rawKind) else {
+            throw PeersError(.unknownKind, "frame kind \(rawKind) is unknown")
+        }
+        buffer.moveReaderIndex(forwardBy: 5)
+        let body = buffer.readSlice(length: Int(length) - 1) ?? ByteBuffer()
+        return PeerFrame(kind: kind, body: body)
+    }
+}

@@ -1,0 +1,73 @@
+import NIOCore
+import NIOSSL
+
+/// How a TCP client checks the server it talks to over TLS.
+///
+/// The standard verification always runs (chain to a trusted root, host name); pins add a check on top.
+///
+/// ```swift
+/// let tls = SocketTLS(trustRoots: .pem(caPEM), serverName: "localhost")
+/// let connection = try await TCPClient.connect(host: "127.0.0.1", port: port,
+///                                              configuration: TCPConfiguration(tls: tls))
+/// ```
+public struct SocketTLS: Sendable, Hashable {
+    /// Where trusted root certificates come from.
+    public enum TrustRoots: Sendable, Hashable {
+        /// The operating system's roots.
+        case system
+        /// Only the certificates in this PEM text (one or more `CERTIFICATE` blocks).
+        case pem(String)
+    }
+
+    /// The roots the server's chain must lead to.
+    public var trustRoots: TrustRoots
+    /// The name sent in SNI and checked against the certificate; nil uses the host connected to (unless
+    /// it is an IP address literal, which is neither sent nor, for lack of a name, checked by name).
+    public var serverName: String?
+    /// SHA-256 digests of the accepted subject public key infos (the `pin-sha256` of RFC 7469), each 32
+    /// bytes. When not empty, the server's leaf certificate must carry one of these keys.
+    public var pinnedKeySHA256: [[UInt8]]
+
+    /// Creates a trust configuration.
+    public init(trustRoots: TrustRoots = .system, serverName: String? = nil, pinnedKeySHA256: [[UInt8]] = []) {
+        self.trustRoots = trustRoots
+        self.serverName = serverName
+        self.pinnedKeySHA256 = pinnedKeySHA256
+    }
+
+    /// Builds the NIOSSL context.
+    ///
+    /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration`` when the PEM cannot be read.
+    func makeContext() throws(SocketError) -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch trustRoots {
+        case .system:
+            configuration.trustRoots = .default
+        case .pem(let text):
+            do {
+                let certificates = try NIOSSLCertificate.fromPEMBytes(Array(text.utf8))
+                guard !certificates.isEmpty else {
+                    throw SocketError(code: .invalidConfiguration, message: "The trust roots PEM holds no certificate.")
+                }
+                configuration.trustRoots = .certificates(certificates)
+            } catch let error as SocketError {
+                throw error
+            } catch {
+                throw SocketError(
+                    code: .invalidConfiguration,
+                    message: "The trust roots PEM could not be read.",
+                    underlying: "\(error)"
+                )
+            }
+        }
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw SocketError(
+                code: .invalidConfiguration,
+                message: "The TLS configuration could not be used.",
+                underlying: "\(error)"
+            )
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import NIOCore
+import NIOPosix
+
+/// A UDP socket: datagrams with their peer's address, an optional default peer, broadcast and
+/// multicast.
+///
+/// Nothing is read before ``run(_:)``; a socket dropped without being run is closed.
+///
+/// ```swift
+/// let socket = try await UDPSocket.bind(host: "127.0.0.1", port: 0)
+/// try await socket.run { reader, writer in
+///     for try await case .received(let datagram) in reader {
+///         try await writer.send(datagram.payload, to: datagram.remoteAddress)  // echo
+///     }
+/// }
+/// ```
+public struct UDPSocket: Sendable {
+    let channel: any Channel
+    let configuration: UDPConfiguration
+    private let lifetime: ChannelLifetime
+
+    private init(channel: any Channel, configuration: UDPConfiguration) {
+        self.channel = channel
+        self.configuration = configuration
+        self.lifetime = ChannelLifetime(channel: channel)
+    }
+
+    /// The address the socket is bound to.
+    public var localAddress: SocketAddress? { channel.localAddress }
+    /// The default peer set by ``connect(host:port:configuration:eventLoopGroup:)``, if any.
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+
+    /// Binds a socket to `host` and `port` (0 lets the system choose).
+    ///
+    /// - Throws: ``SocketError``: ``SocketError/Code/invalidConfiguration`` for unusable settings,
+    ///   ``SocketError/Code/unknown`` when the address cannot be bound.
+    public static func bind(
+        host: String,
+        port: Int,
+        configuration: UDPConfiguration = UDPConfiguration(),
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> UDPSocket {
+        try configuration.validate()
+        do {
+            let channel = try await bootstrap(configuration, eventLoopGroup).bind(host: host, port: port).get()
+            return UDPSocket(channel: channel, configuration: configuration)
+        } catch {
+            throw SocketError(
+                code: .unknown, message: "Could not bind UDP \(host) port \(port).", underlying: "\(error)")
+        }
+    }
+
+    /// Creates a socket whose default peer is `host`:`port` (UDP's `connect`: datagrams from other
+    /// addresses are not delivered, and ``DatagramWriter/send(_:to:)`` may omit the address).
+    ///
+    /// - Throws: ``SocketError``: ``SocketError/Code/cannotFindHost`` when the name does not resolve,
+    ///   ``SocketError/Code/invalidConfiguration`` for unusable settings.
+    public static func connect(
+        host: String,
+        port: Int,
+        configuration: UDPConfiguration = UDPConfiguration(),
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> UDPSocket {
+        try configuration.validate()
+        let address: SocketAddress
+        do {
+            address = try SocketAddress.makeAddressResolvingHost(host, port: port)
+        } catch {
+            throw SocketError(
+                code: .cannotFindHost,
+                message: "Could not resolve the host name \(host).",
+                underlying: "\(error)"
+            )
+        }
+        do {
+            let channel = try await bootstrap(configuration, eventLoopGroup).connect(to: address).get()
+            return UDPSocket(channel: channel, configuration: configuration)
+        } catch {
+            throw SocketError(
+                code: .cannotConnectToHost,
+                message: "Could not set \(host) port \(port) as the UDP peer.",
+                underlying: "\(error)"
+            )
+        }
+    }
+
+    private static func bootstrap(
+        _ configuration: UDPConfiguration,
+        _ group: any EventLoopGroup
+    ) -> DatagramBootstrap {
+        DatagramBootstrap(group: group)
+            .channelOption(.socketOption(.so_reuseaddr), value: 1)
+            .channelOption(.socketOption(.so_broadcast), value: configuration.allowsBroadcast ? 1 : 0)
+            .channelOption(.autoRead, value: false)
+            // One byte more than the maximum lets the reader tell a full datagram from a truncated one.
+            .channelOption(
+                .recvAllocator,
+                value: FixedSizeRecvByteBufferAllocator(capacity: configuration.maximumDatagramSize + 1)
+            )
+    }
+
+    /// Runs `body` with the socket's reader and writer, then closes the socket.
+    ///
+    /// - Throws: whatever `body` throws; ``SocketError`` with ``SocketError/Code/notConnected`` when the
+    ///   socket was already run or closed.
+    public func run<Result: Sendable>(
+        _ body: (_ reader: DatagramReader, _ writer: DatagramWriter) async throws -> Result
+    ) async throws -> Result {
+        guard lifetime.claim() else {
+            throw SocketError(code: .notConnected, message: "The socket was already run; it can be run once.")
+        }
+        let channel = self.channel
+        let limit = configuration.receiveQueueLimit
+        let asyncChannel: NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
+        do {
+            asyncChannel = try await channel.eventLoop.submit {
+                let asyncChannel = try NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>(
+                    wrappingChannelSynchronously: channel,
+                    configuration: .init(
+                        backPressureStrategy: .init(lowWatermark: max(1, limit / 2), highWatermark: limit))
+                )
+                try channel.syncOptions?.setOption(.autoRead, value: true)
+                return asyncChannel
+            }.get()
+        } catch {
+            channel.close(promise: nil)
+            throw SocketError(code: .notConnected, message: "The socket is closed.", underlying: "\(error)")
+        }
+        let maximum = configuration.maximumDatagramSize
+        let allocator = channel.allocator
+        let peer = channel.remoteAddress
+        return try await asyncChannel.executeThenClose { inbound, outbound in
+            try await body(
+                DatagramReader(inbound: inbound, maximumDatagramSize: maximum),
+                DatagramWriter(outbound: outbound, allocator: allocator, defaultPeer: peer)
+            )
+        }
+    }
+
+    /// Joins the multicast `group` on `device` (nil lets the system choose the interface).
+    ///
+    /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration`` when the channel cannot
+    ///   do multicast or the system refuses the membership.
+    public func joinMulticastGroup(_ group: SocketAddress, device: NIONetworkDevice? = nil) async throws {
+        guard let multicast = channel as? any MulticastChannel else {
+            throw SocketError(code: .invalidConfiguration, message: "This socket cannot join multicast groups.")
+        }
+        do {
+            try await multicast.joinGroup(group, device: device).get()
+        } catch {
+            throw SocketError(
+                code: .invalidConfiguration,
+                message: "Could not join the multicast group \(group).",
+                underlying: "\(error)"
+            )
+        }
+    }
+
+    /// Leaves the multicast `group` on `device`.
+    ///
+    /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration`` when the system refuses.
+    public func leaveMulticastGroup(_ group: SocketAddress, device: NIONetworkDevice? = nil) async throws {
+        guard let multicast = channel as? any MulticastChannel else {
+            throw SocketError(code: .invalidConfiguration, message: "This socket cannot leave multicast groups.")
+        }
+        do {
+            try await multicast.leaveGroup(group, device: device).get()
+        } catch {
+            throw SocketError(
+                code: .invalidConfiguration,
+                message: "Could not leave the multicast group \(group).",
+                underlying: "\(error)"
+            )
+        }
+    }
+
+    /// Closes the socket from outside ``run(_:)``.
+    public func close() async {
+        try? await channel.close()
+    }
+}

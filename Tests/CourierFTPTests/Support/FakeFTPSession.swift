@@ -1,0 +1,193 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// One control connection of ``FakeFTPServer``.
+struct FakeFTPSession {
+    typealias DataListener = NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
+
+    let behaviour: FakeFTPServer.Behaviour
+    let recorder: CommandRecorder
+    var user: String?
+    var loggedIn = false
+    var restOffset = 0
+    var dataListener: DataListener?
+
+    init(behaviour: FakeFTPServer.Behaviour, recorder: CommandRecorder) {
+        self.behaviour = behaviour
+        self.recorder = recorder
+    }
+
+    mutating func run(
+        lines: NIOAsyncChannelInboundStream<String>, replies: NIOAsyncChannelOutboundWriter<String>
+    ) async throws {
+        do {
+            try await converse(lines: lines, replies: replies)
+        } catch {
+            await closeDataListener()
+            throw error
+        }
+        await closeDataListener()
+    }
+
+    private mutating func converse(
+        lines: NIOAsyncChannelInboundStream<String>, replies: NIOAsyncChannelOutboundWriter<String>
+    ) async throws {
+        for line in behaviour.greeting { try await replies.write(line) }
+        for try await line in lines {
+            recorder.record(line)
+            let verb = String(line.prefix { $0 != " " }).uppercased()
+            let argument = line.count > verb.count ? String(line.dropFirst(verb.count + 1)) : ""
+            if verb == "QUIT" {
+                try await replies.write("221 bye")
+                return
+            }
+            try await handle(verb: verb, argument: argument, replies: replies)
+        }
+    }
+
+    private mutating func handle(
+        verb: String, argument: String, replies: NIOAsyncChannelOutboundWriter<String>
+    ) async throws {
+        switch verb {
+        case "USER":
+            user = argument
+            try await replies.write("331 password please")
+            return
+        case "PASS":
+            let valid =
+                (user == "anonymous" && behaviour.allowsAnonymous)
+                || (user.flatMap { behaviour.users[$0] } == argument)
+            loggedIn = valid
+            try await replies.write(valid ? "230 logged in" : "530 Login incorrect.")
+            return
+        default:
+            break
+        }
+        guard loggedIn else {
+            try await replies.write("530 Please login with USER and PASS.")
+            return
+        }
+        switch verb {
+        case "TYPE":
+            try await replies.write("200 Switching to Binary mode.")
+        case "SIZE":
+            if let file = behaviour.files[argument] {
+                try await replies.write("213 \(file.count)")
+            } else {
+                try await replies.write("550 Could not get file size.")
+            }
+        case "EPSV":
+            guard behaviour.supportsEPSV else {
+                try await replies.write("500 Unknown command.")
+                return
+            }
+            let listener = try await openDataListener()
+            try await replies.write(
+                "229 Entering Extended Passive Mode (|||\(listener.channel.localAddress?.port ?? 0)|)")
+        case "PASV":
+            let listener = try await openDataListener()
+            let port = listener.channel.localAddress?.port ?? 0
+            let host = (behaviour.passiveHost ?? "127.0.0.1").replacingOccurrences(of: ".", with: ",")
+            try await replies.write("227 Entering Passive Mode (\(host),\(port / 256),\(port % 256)).")
+        case "REST":
+            restOffset = Int(argument) ?? 0
+            try await replies.write("350 Restart position accepted (\(restOffset)).")
+        case "RETR":
+            guard let file = behaviour.files[argument] else {
+                try await replies.write("550 Failed to open file.")
+                return
+            }
+            let offset = min(restOffset, file.count)
+            restOffset = 0
+            try await replies.write("150 Opening BINARY mode data connection.")
+            var payload = file.dropFirst(offset)
+            if let limit = behaviour.closeDataAfter { payload = payload.prefix(limit) }
+            try await sendOnDataConnection(Data(payload))
+            try await replies.write("226 Transfer complete.")
+        case "STOR":
+            try await replies.write("150 Ok to send data.")
+            let data = try await receiveOnDataConnection()
+            recorder.upload(argument, data)
+            try await replies.write("226 Transfer complete.")
+        case "MLSD":
+            guard behaviour.supportsMLSD else {
+                try await replies.write("500 Unknown command.")
+                return
+            }
+            try await replies.write("150 Here comes the directory listing.")
+            let lines = behaviour.files.keys.sorted().map { "type=file;size=\(behaviour.files[$0]?.count ?? 0); \($0)" }
+            try await sendOnDataConnection(Data((["type=cdir; ."] + lines).map { $0 + "\r\n" }.joined().utf8))
+            try await replies.write("226 Directory send OK.")
+        case "LIST":
+            try await replies.write("150 Here comes the directory listing.")
+            let lines = behaviour.files.keys.sorted().map {
+                "-rw-r--r--    1 1000     1000     \(behaviour.files[$0]?.count ?? 0) Nov 25 18:44 \($0)"
+            }
+            try await sendOnDataConnection(Data(lines.map { $0 + "\r\n" }.joined().utf8))
+            try await replies.write("226 Directory send OK.")
+        default:
+            try await replies.write("502 Command not implemented.")
+        }
+    }
+
+    private mutating func openDataListener() async throws -> DataListener {
+        await closeDataListener()
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0) { channel in
+                // Wrapped at once, so that bytes a fast client sends before the session takes the
+                // connection are buffered, not dropped.
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        dataListener = listener
+        return listener
+    }
+
+    /// Closes a listener the session no longer needs, and every connection it accepted that the session
+    /// never took (a refused MLSD, a refused bounce): NIO's async wrappers must be closed, not dropped.
+    mutating func closeDataListener() async {
+        guard let listener = dataListener else { return }
+        dataListener = nil
+        try? await listener.executeThenClose { inbound in
+            try await listener.channel.close()
+            for try await unused in inbound { try? await unused.executeThenClose { _, _ in } }
+        }
+    }
+
+    private mutating func acceptDataConnection() async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer>? {
+        guard let listener = dataListener else { return nil }
+        dataListener = nil
+        var connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>?
+        try await listener.executeThenClose { inbound in
+            for try await accepted in inbound {
+                connection = accepted
+                break
+            }
+        }
+        return connection
+    }
+
+    private mutating func sendOnDataConnection(_ data: Data) async throws {
+        guard let connection = try await acceptDataConnection() else { return }
+        let stalls = behaviour.stallsData
+        try await connection.executeThenClose { inbound, outbound in
+            if stalls {
+                // Keep the connection open and silent until the client gives up and closes it.
+                for try await _ in inbound {}
+                return
+            }
+            try await outbound.write(ByteBuffer(data: data))
+        }
+    }
+
+    private mutating func receiveOnDataConnection() async throws -> Data {
+        guard let connection = try await acceptDataConnection() else { return Data() }
+        var received = Data()
+        try await connection.executeThenClose { inbound, _ in
+            for try await chunk in inbound { received.append(contentsOf: chunk.readableBytesView) }
+        }
+        return received
+    }
+}

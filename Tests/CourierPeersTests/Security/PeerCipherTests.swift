@@ -1,0 +1,72 @@
+import CourierPeers
+import NIOCore
+import Testing
+
+@Suite struct PeerCipherTests {
+    static func pair() throws -> (PeerCipher, PeerCipher) {
+        let a = PeerKeyExchange()
+        let b = PeerKeyExchange()
+        let (ida, idb) = (PeerID(rawValue: 1), PeerID(rawValue: 2))
+        let initiator = try a.cipher(
+            peerShare: b.keyShare, sessionID: "s", initiator: ida, responder: idb, isInitiator: true)
+        let responder = try b.cipher(
+            peerShare: a.keyShare, sessionID: "s", initiator: ida, responder: idb, isInitiator: false)
+        return (initiator, responder)
+    }
+
+    @Test func framesOpenInOrder() throws {
+        var (sender, receiver) = try Self.pair()
+        for text in ["one", "two"] {
+            let sealed = try sender.sealFrame(kind: .data, body: ByteBuffer(string: text))
+            #expect(sealed.readableBytes == text.utf8.count + 16)
+            #expect(try receiver.openFrame(kind: .data, body: sealed) == ByteBuffer(string: text))
+        }
+    }
+
+    @Test func aReplayedFrameFails() throws {
+        var (sender, receiver) = try Self.pair()
+        let sealed = try sender.sealFrame(kind: .data, body: ByteBuffer(string: "bid 5"))
+        _ = try receiver.openFrame(kind: .data, body: sealed)
+        #expect(throws: PeersError.self) { try receiver.openFrame(kind: .data, body: sealed) }
+    }
+
+    @Test func aForgedFrameOrKindFails() throws {
+        var (sender, receiver) = try Self.pair()
+        var sealed = try sender.sealFrame(kind: .data, body: ByteBuffer(string: "bid 5"))
+        var relabelled = receiver
+        #expect(throws: PeersError.self) { try relabelled.openFrame(kind: .invite, body: sealed) }
+        sealed.setInteger(UInt8(0), at: 0)
+        #expect(throws: PeersError.self) { try receiver.openFrame(kind: .data, body: sealed) }
+        #expect(throws: PeersError.self) { try receiver.openFrame(kind: .data, body: ByteBuffer(bytes: [1, 2])) }
+    }
+
+    @Test func datagramsOpenOnceAndOutOfOrder() throws {
+        let (sender, initialReceiver) = try Self.pair()
+        var receiver = initialReceiver
+        let header: [UInt8] = [1, 2, 3]
+        let first = try sender.sealDatagram(ByteBuffer(string: "a"), messageNumber: 1, header: header)
+        let second = try sender.sealDatagram(ByteBuffer(string: "b"), messageNumber: 2, header: header)
+        #expect(try receiver.openDatagram(second, messageNumber: 2, header: header) == ByteBuffer(string: "b"))
+        #expect(try receiver.openDatagram(first, messageNumber: 1, header: header) == ByteBuffer(string: "a"))
+        #expect(throws: PeersError.self) { try receiver.openDatagram(first, messageNumber: 1, header: header) }
+        #expect(throws: PeersError.self) { try receiver.openDatagram(second, messageNumber: 2, header: [9]) }
+    }
+
+    @Test func replayWindowSlides() {
+        var window = ReplayWindow()
+        let steps: [(UInt64, Bool)] = [
+            (5, true), (5, false), (3, true), (2000, true), (5, false), (2000 - 1023, true), (2000 - 1024, false),
+            (1999, true), (1999, false),
+        ]
+        var results: [Bool] = []
+        for (number, _) in steps { results.append(window.accept(number)) }
+        #expect(results == steps.map(\.1))
+    }
+
+    @Test func encryptionPreferencesNegotiate() {
+        #expect(EncryptionPreference.required.negotiate(with: .none) == nil)
+        #expect(EncryptionPreference.optional.negotiate(with: .none) == false)
+        #expect(EncryptionPreference.optional.negotiate(with: .required) == true)
+        #expect(EncryptionPreference.none.negotiate(with: .none) == false)
+    }
+}
