@@ -5,7 +5,7 @@ import Testing
 
 @testable import CourierFTP
 
-/// The handler against real FTP servers (pyftpdlib and vsftpd) that `.ci/ftp-interop.sh` starts; skipped
+/// The handler against real FTP servers (pyftpdlib and vsftpd) that `.ci/interop/ftp.sh` starts; skipped
 /// unless `COURIER_INTEROP=1`. `COURIER_FTP_INTEROP_SERVERS` lists `name=ftp://host:port` pairs, and each
 /// server serves `hello.txt`, `big.bin` (1 MiB of `(i * 31) % 256`) and a writable `incoming/` to the user
 /// `COURIER_FTP_INTEROP_USER` / `COURIER_FTP_INTEROP_PASSWORD`, read-only to anonymous.
