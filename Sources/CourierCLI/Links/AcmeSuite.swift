@@ -67,15 +67,14 @@ struct AcmeSuite: Sendable {
                 + Self.context(request)
         }
         let imagePath = self.imagePath
-        let imageDirectory = self.imageDirectory
         try router.register("acme-records://addimage/{employeeId:int}/{data:data}", validate: exists) { request in
             let id = try request.parameters.int("employeeId")
             let image = try request.parameters.data("data")
             do {
-                try FileManager.default.createDirectory(atPath: imageDirectory, withIntermediateDirectories: true)
-                try image.write(to: URL(fileURLWithPath: imagePath(id)), options: .atomic)
+                // The package's one crash-safe writer: 0600 from the first byte, in a 0700 directory.
+                try AtomicFile.write(image, to: URL(fileURLWithPath: imagePath(id)))
             } catch {
-                throw LinkError(.io, "the image for employee \(id) could not be saved: \(error.localizedDescription)")
+                throw LinkError(.io, "the image for employee \(id) could not be saved: \(error)")
             }
             let digest = Digester.digest(image, using: .sha256).hex.prefix(16)
             return "Employee Records: added a \(image.count)-byte image to employee \(id) (sha256 \(digest)…)"
