@@ -227,6 +227,7 @@ let package = Package(
             name: "CourierDiscoveryTests",
             dependencies: [
                 "CourierDiscovery",
+                "CourierTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -251,6 +252,7 @@ let package = Package(
             dependencies: [
                 "CourierPeers",
                 "CourierDiscovery",
+                "CourierTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

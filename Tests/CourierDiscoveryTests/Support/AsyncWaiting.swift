@@ -1,6 +1,6 @@
+import CourierTesting
 import NIOCore
 import NIOPosix
-import Synchronization
 
 @testable import CourierDiscovery
 
@@ -34,22 +34,10 @@ func firstElement<S: AsyncSequence & Sendable>(
     }
 }
 
-/// The private mDNS ports handed out in this process. A port is never handed out twice: Discovery binds the
-/// multicast group's address, which does not stop the kernel from offering the same port again to a plain bind
-/// on 127.0.0.1, and two tests sharing a link would see each other's services and names.
-private let handedOutPorts = Mutex<Set<Int>>([])
-
-/// A UDP port that was free a moment ago and that no other test of this process got, for a private mDNS link on
-/// loopback shared by the instances of one test.
+/// A UDP port that no other test of this process got, for a private mDNS link on loopback shared by the instances
+/// of one test.
 func privateMDNSPort() throws -> Int {
-    for _ in 0..<64 {
-        let channel = try DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).wait()
-        let port = channel.localAddress?.port ?? 0
-        try? channel.close().wait()
-        if port != 0, handedOutPorts.withLock({ $0.insert(port).inserted }) { return port }
-    }
-    throw WaitTimedOut(what: "a UDP port no other test has")
+    try PrivateLinks.takeUDPPort()
 }
 
 func loopbackDiscovery(port: Int, host: String) -> Discovery {
@@ -58,5 +46,5 @@ func loopbackDiscovery(port: Int, host: String) -> Discovery {
     configuration.ipVersions = .v4
     configuration.port = port
     configuration.hostName = host
-    return Discovery(configuration: configuration)
+    return Discovery(configuration: configuration, eventLoopGroup: PrivateLinks.ownEventLoopGroup())
 }

@@ -1,5 +1,6 @@
 import CourierDiscovery
 import CourierPeers
+import CourierTesting
 import Testing
 
 @Suite struct PeerSessionDiscoveryTests {
@@ -14,12 +15,16 @@ import Testing
 
     @Test func peersFindEachOtherOverDNSSDAndOtherSessionsStayInvisible() async throws {
         // One Discovery per session, as separate processes would have: a responder does not answer its own queries.
+        // A private mDNS port and loops of their own: port 5353 may have a real responder on it, and the shared
+        // loops can be held by other tests for longer than a responder may stay silent.
         var discoveries: [Discovery] = []
+        let port = try PrivateLinks.takeUDPPort()
         for _ in 0..<3 {
             var configuration = DiscoveryConfiguration()
             configuration.interfaces = .loopbackOnly
             configuration.ipVersions = .v4
-            let discovery = Discovery(configuration: configuration)
+            configuration.port = port
+            let discovery = Discovery(configuration: configuration, eventLoopGroup: PrivateLinks.ownEventLoopGroup())
             try await discovery.start()
             discoveries.append(discovery)
         }
