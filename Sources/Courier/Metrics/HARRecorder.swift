@@ -186,10 +186,21 @@ public final class HARRecorder: EventMonitor, Sendable {
                 bodySize: transaction.responseBodyBytesReceived)
         }
         let requestEnd = transaction.requestEndDate ?? transaction.responseStartDate
-        let timings = HARDocument.Timings(
+        var timings = HARDocument.Timings(
             send: max(0, milliseconds(transaction.requestStartDate, requestEnd)),
             wait: max(0, milliseconds(requestEnd ?? transaction.requestStartDate, transaction.responseStartDate)),
             receive: max(0, milliseconds(transaction.responseStartDate, transaction.responseEndDate)))
+        // HAR 1.2: -1 where a phase did not happen (a reused connection); `connect` includes `ssl`.
+        if let start = transaction.domainLookupStartDate, let end = transaction.domainLookupEndDate {
+            timings.dns = max(0, milliseconds(start, end))
+        }
+        if let start = transaction.connectStartDate {
+            let end = transaction.secureConnectionEndDate ?? transaction.connectEndDate
+            if let end { timings.connect = max(0, milliseconds(start, end)) }
+        }
+        if let start = transaction.secureConnectionStartDate, let end = transaction.secureConnectionEndDate {
+            timings.ssl = max(0, milliseconds(start, end))
+        }
         let total = milliseconds(
             transaction.fetchStartDate, transaction.responseEndDate ?? transaction.responseStartDate)
         return HARDocument.Entry(

@@ -75,9 +75,26 @@ public struct TransactionMetrics: Sendable {
     var decodedResponseBodyBytes: Int64?
     /// `http/1.1`, `h2`, or `nil` for local handlers.
     public var networkProtocolName: String?
-    /// Whether the connection was reused; `nil` because async-http-client does not report it per request.
+    /// Whether the connection was reused; `nil` where the transport does not tell (async-http-client does not).
     public var isReusedConnection: Bool?
     public var resourceFetchType: ResourceFetchType
+    /// When the host name lookup began and ended; `nil` for a reused connection or an IP literal.
+    public var domainLookupStartDate: Date?
+    public var domainLookupEndDate: Date?
+    /// When the TCP connection (to the origin, or to the proxy) began and was established; `nil` when reused.
+    public var connectStartDate: Date?
+    public var connectEndDate: Date?
+    /// When the TLS handshake began and ended; `nil` for plain HTTP or a reused connection.
+    public var secureConnectionStartDate: Date?
+    public var secureConnectionEndDate: Date?
+    /// The local and remote IP address and port of the connection, where the transport tells.
+    public var localAddress: String?
+    public var localPort: Int?
+    public var remoteAddress: String?
+    public var remotePort: Int?
+    /// The TLS version (`TLSv1.3`) and cipher suite negotiated, where the transport tells.
+    public var negotiatedTLSProtocolVersion: String?
+    public var negotiatedTLSCipherSuite: String?
 
     public init(request: Request, fetchStartDate: Date = Date(), resourceFetchType: ResourceFetchType = .networkLoad) {
         self.request = request

@@ -132,6 +132,9 @@ struct MultipartStreamParser {
     private let delimiter: [UInt8]
     private var state = State.preamble
     private var pending = ByteBuffer()
+    /// How many pending bytes of a header block are known to hold no blank line, so that a block arriving in many
+    /// small chunks is scanned once, not once per chunk (which would be quadratic in its size).
+    private var headerBytesScanned = 0
 
     /// Creates a parser for the `boundary` parameter of the body's `Content-Type`.
     init(boundary: String) {
@@ -218,7 +221,12 @@ struct MultipartStreamParser {
                 }
                 progressed = true
             case .headers:
-                guard let end = self.startsWithCRLF() ? -2 : self.indexOf([13, 10, 13, 10]) else {
+                let blankLine: [UInt8] = [13, 10, 13, 10]
+                guard
+                    let end = self.startsWithCRLF()
+                        ? -2 : self.indexOf(blankLine, from: max(0, self.headerBytesScanned - blankLine.count + 1))
+                else {
+                    self.headerBytesScanned = self.pending.readableBytes
                     if self.pending.readableBytes > Self.maximumHeaderBytes {
                         throw ParseError.malformed(
                             "a part's header block is larger than \(Self.maximumHeaderBytes) bytes")
@@ -231,6 +239,7 @@ struct MultipartStreamParser {
                 // end == -2: no header lines at all, just the empty line.
                 let block = end < 0 ? "" : (self.pending.readString(length: end) ?? "")
                 self.pending.moveReaderIndex(forwardBy: end < 0 ? 2 : 4)
+                self.headerBytesScanned = 0
                 events.append(.partStart(try Self.parseHeaders(block)))
                 self.state = .content
                 progressed = true
@@ -258,11 +267,11 @@ struct MultipartStreamParser {
 
     private func indexOfDelimiter() -> Int? { self.indexOf(self.delimiter) }
 
-    /// The offset of `needle` in the pending bytes, or `nil`.
-    private func indexOf(_ needle: [UInt8]) -> Int? {
+    /// The offset of `needle` in the pending bytes, searching from offset `start`, or `nil`.
+    private func indexOf(_ needle: [UInt8], from start: Int = 0) -> Int? {
         self.pending.withUnsafeReadableBytes { haystack -> Int? in
             guard haystack.count >= needle.count, let first = needle.first else { return nil }
-            var index = 0
+            var index = start
             let last = haystack.count - needle.count
             while index <= last {
                 guard let found = haystack[index...last].firstIndex(of: first) else { return nil }
