@@ -146,6 +146,8 @@ public struct SessionConfiguration: Sendable {
     public var requestBodyCompressionHosts: Set<String> = []
     /// The clock the cache reads; tests move it instead of waiting.
     var cacheClock: @Sendable () -> Date = { Date() }
+    /// The watchdog that enforces the timeouts of this session's tasks; tests give one on a manual clock.
+    var watchdog: Watchdog = .shared
 
     // MARK: Server trust and client identity (issue 4)
 

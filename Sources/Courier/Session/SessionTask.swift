@@ -341,7 +341,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         // Read field by field: copying the whole configuration costs a retain and release of each of its parts.
         let timer = Watchdog.Timer(
             idleTimeout: originalRequest.timeout ?? session.configuration.timeoutIntervalForRequest,
-            resourceTimeout: session.configuration.timeoutIntervalForResource
+            resourceTimeout: session.configuration.timeoutIntervalForResource,
+            clock: session.configuration.watchdog.clock
         ) { [weak self] expiry in
             self?.cancel(reason: .expired(expiry))
         }
@@ -361,8 +362,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     }
 
     private nonisolated(nonsending) func run(timer: Watchdog.Timer) async {
-        Watchdog.shared.register(timer)
-        defer { Watchdog.shared.unregister(timer) }
+        let watchdog = session.configuration.watchdog
+        watchdog.register(timer)
+        defer { watchdog.unregister(timer) }
         let context = TaskContext(task: self, session: session, timer: timer)
         for monitor in session.configuration.eventMonitors { monitor.taskDidStart(self) }
         let durable = session.durable

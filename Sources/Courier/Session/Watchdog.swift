@@ -7,6 +7,13 @@ import Synchronization
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
+    /// Where the time comes from; a test gives its session a watchdog on a ``ManualWatchdogClock``.
+    let clock: any WatchdogClock
+
+    init(clock: any WatchdogClock = SystemWatchdogClock()) {
+        self.clock = clock
+    }
+
     /// Why a timer fired.
     enum Expiry: Sendable {
         case idle(seconds: Double)
@@ -21,11 +28,14 @@ final class Watchdog: Sendable {
         let deadline: UInt64
         let resourceSeconds: Double
         let onExpiry: @Sendable (Expiry) -> Void
+        let clock: any WatchdogClock
 
         init(
-            idleTimeout: Double, resourceTimeout: Double, startingAt now: UInt64 = DispatchTime.now().uptimeNanoseconds,
-            onExpiry: @escaping @Sendable (Expiry) -> Void
+            idleTimeout: Double, resourceTimeout: Double, clock: any WatchdogClock = SystemWatchdogClock(),
+            startingAt start: UInt64? = nil, onExpiry: @escaping @Sendable (Expiry) -> Void
         ) {
+            let now = start ?? clock.now()
+            self.clock = clock
             self.lastActivity = Atomic(now)
             self.paused = Atomic(false)
             self.idleNanoseconds = Watchdog.nanoseconds(idleTimeout)
@@ -38,7 +48,7 @@ final class Watchdog: Sendable {
         /// Records that bytes moved.
         @inline(__always)
         func touch() {
-            lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            lastActivity.store(clock.now(), ordering: .relaxed)
         }
 
         /// Stops (or restarts) the idle clock, for suspended tasks.
@@ -152,7 +162,7 @@ final class Watchdog: Sendable {
                         state.loopRunning = false
                         return ([], [], nil)
                     }
-                    let now = DispatchTime.now().uptimeNanoseconds
+                    let now = clock.now()
                     var expired: [(Timer, Expiry)] = []
                     var diverted: [(@Sendable (Double) -> Void, Double)] = []
                     var shortest = UInt64.max
@@ -179,7 +189,7 @@ final class Watchdog: Sendable {
                 handler(seconds)
             }
             guard let tick else { return }
-            try? await Task.sleep(nanoseconds: tick)
+            await clock.sleep(nanoseconds: tick)
         }
     }
 }

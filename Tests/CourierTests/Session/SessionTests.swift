@@ -1,10 +1,11 @@
-import Courier
 import CourierTesting
 import Dispatch
 import Foundation
 import HTTPTypes
 import Synchronization
 import Testing
+
+@testable import Courier
 
 /// Collects delegate calls in order.
 final class RecordingDelegate: SessionDelegate {
@@ -250,25 +251,51 @@ struct SessionTests {
         await session.finishTasksAndInvalidate()
     }
 
+    /// A watchdog on a clock the test moves: no test waits out a real timeout, and none expires early because the
+    /// machine is busy.
+    func manualWatchdog() -> (Watchdog, ManualWatchdogClock) {
+        let clock = ManualWatchdogClock()
+        return (Watchdog(clock: clock), clock)
+    }
+
     @Test func idleTimeoutFiresWithTimedOut() async throws {
         let stubs = StubProtocolHandler()
-        stubs.stub(matching: { _ in true }, response: StubResponse.text("late").delayed(by: .seconds(30)))
-        let session = stubbedSession(stubs) { $0.timeoutIntervalForRequest = 0.2 }
-        // The stub answers after 30 s: only the watchdog can end this early, with timedOut.
-        let error = await #expect(throws: CourierError.self) {
-            try await session.data(for: try Request("https://api.test/"))
+        stubs.stub(matching: { _ in true }, response: StubResponse.text("late").delayed(by: .seconds(600)))
+        let (watchdog, clock) = manualWatchdog()
+        let session = stubbedSession(stubs) {
+            $0.timeoutIntervalForRequest = 30
+            $0.retryPolicy = .none
+            $0.watchdog = watchdog
         }
+        // The stub answers after 10 minutes: only the watchdog can end this early, with timedOut. (No retries:
+        // a retry would wait for another 30 s of this clock.)
+        let caller = Task { try await session.data(for: try Request("https://api.test/")) }
+        await clock.waitForSleeper()
+        clock.advance(by: 29)
+        await clock.waitForSleeper()
+        clock.advance(by: 2)
+        let result = await caller.result
+        let error = #expect(throws: CourierError.self) { try result.get() }
         #expect(error?.code == .timedOut)
+        #expect(error?.message.contains("30 s") == true)
         await session.finishTasksAndInvalidate()
     }
 
     @Test func perRequestTimeoutOverridesTheSession() async throws {
         let stubs = StubProtocolHandler()
-        stubs.stub(matching: { _ in true }, response: StubResponse.text("late").delayed(by: .seconds(30)))
-        let session = stubbedSession(stubs)
+        stubs.stub(matching: { _ in true }, response: StubResponse.text("late").delayed(by: .seconds(600)))
+        let (watchdog, clock) = manualWatchdog()
+        let session = stubbedSession(stubs) {
+            $0.retryPolicy = .none
+            $0.watchdog = watchdog
+        }
         var request = try Request("https://api.test/")
         request.timeout = 0.1
-        let error = await #expect(throws: CourierError.self) { try await session.data(for: request) }
+        let caller = Task { try await session.data(for: request) }
+        await clock.waitForSleeper()
+        clock.advance(by: 0.2)
+        let result = await caller.result
+        let error = #expect(throws: CourierError.self) { try result.get() }
         #expect(error?.code == .timedOut)
         #expect(error?.message.contains("0.1") == true)
         await session.finishTasksAndInvalidate()
@@ -278,13 +305,18 @@ struct SessionTests {
         let stubs = StubProtocolHandler()
         let chunks = (0..<100).map { _ in Data("x".utf8) }
         stubs.stub(matching: { _ in true }, response: .chunks(chunks, delay: .milliseconds(50)))
+        let (watchdog, clock) = manualWatchdog()
         let session = stubbedSession(stubs) {
-            $0.timeoutIntervalForRequest = 2
-            $0.timeoutIntervalForResource = 0.5
+            $0.timeoutIntervalForRequest = 60
+            $0.timeoutIntervalForResource = 10
+            $0.watchdog = watchdog
         }
-        let error = await #expect(throws: CourierError.self) {
-            try await session.data(for: try Request("https://api.test/"))
-        }
+        // Bytes keep coming, so the idle clock never runs out; the resource deadline ends the task anyway.
+        let caller = Task { try await session.data(for: try Request("https://api.test/")) }
+        await clock.waitForSleeper()
+        clock.advance(by: 11)
+        let result = await caller.result
+        let error = #expect(throws: CourierError.self) { try result.get() }
         #expect(error?.code == .timedOut)
         #expect(error?.message.contains("resource timeout") == true)
         await session.finishTasksAndInvalidate()
