@@ -90,6 +90,14 @@ struct RequestOptionsTests {
         let received = proxy.recordedRequests
         try await proxy.shutdown()
         let request = try #require(received.first)
+        if ProcessInfo.processInfo.environment["COURIER_HTTP_ENGINE"] == "courier" {
+            // Courier's own transport sends plain http to the proxy in absolute form, credentials preemptively.
+            #expect(request.method == "GET")
+            #expect(request.target == "http://courier-proxy-test.invalid/path?q=1")
+            #expect(request.headers[.proxyAuthorization] == "Basic " + Data("ann:s cret".utf8).base64EncodedString())
+            #expect(result.out.contains("403") || result.out.contains("no tunnels today"))
+            return
+        }
         #expect(request.method == "CONNECT")
         #expect(request.target == "courier-proxy-test.invalid:80")
         #expect(request.headers[.proxyAuthorization] == "Basic " + Data("ann:s cret".utf8).base64EncodedString())
@@ -99,7 +107,7 @@ struct RequestOptionsTests {
         #expect(result.error.split(separator: "\n").count == 1)
     }
 
-    @Test(arguments: ["ftp://proxy:21", "http://", "socks5://ann:pw@proxy:1080", "http://proxy:3128/some/path"])
+    @Test(arguments: ["ftp://proxy:21", "http://", "http://proxy:3128/some/path"])
     func badProxyValuesAreUsageErrors(value: String) async {
         let result = await run(["--proxy", value, "example.com"])
         #expect(result.status == 2)
@@ -110,6 +118,11 @@ struct RequestOptionsTests {
         #expect(try ProxyOption.configuration(for: "none") == ProxyConfiguration.none)
         #expect(try ProxyOption.configuration(for: "127.0.0.1:3128") == .http(host: "127.0.0.1", port: 3128))
         #expect(try ProxyOption.configuration(for: "http://proxy") == .http(host: "proxy", port: 80))
+        #expect(
+            try ProxyOption.configuration(for: "socks5h://ann:pw@proxy:1080")
+                == .socks5(
+                    host: "proxy", port: 1080, credentials: ProxyCredentials(user: "ann", password: "pw"),
+                    resolvesRemotely: true))
         #expect(try ProxyOption.configuration(for: "socks5://proxy") == .socks5(host: "proxy", port: 1080))
     }
 

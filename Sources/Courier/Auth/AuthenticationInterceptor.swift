@@ -236,13 +236,6 @@ extension Response {
     }
 }
 
-extension HTTPFields {
-    /// Every value of a field, in order.
-    subscript(values name: HTTPField.Name) -> [String] {
-        self.filter { $0.name == name }.map(\.value)
-    }
-}
-
 /// What a session remembers about spaces that answered successfully: the scheme, the credential and,
 /// for Digest, the nonce and its count.
 final class AuthenticationCache: Sendable {

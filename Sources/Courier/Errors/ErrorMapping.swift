@@ -47,6 +47,12 @@ enum ErrorMapping {
         if error is CancellationError {
             return make(.cancelled, requestWasSent ? .ambiguous : .notSent, "the request was cancelled")
         }
+        if let error = error as? HTTPEngineError {
+            return mapEngineError(error, request: request, host: host, make: make)
+        }
+        if let error = error as? ProxyTunnelError {
+            return mapProxyTunnelError(error, make: make)
+        }
         if let error = error as? HTTPClientError {
             return mapHTTPClientError(error, host: host, sentOutcome: sentOutcome, make: make)
         }
@@ -270,6 +276,77 @@ enum ErrorMapping {
                 return make(.unsupportedURL, .notSent, "the URL scheme is not supported: \(error)")
             }
             return make(.unknown, sentOutcome, "the request to \(host) failed: \(error)")
+        }
+    }
+}
+
+extension ErrorMapping {
+    /// Courier's own transport: its codes say what failed; an underlying error (a refused connect, a TLS
+    /// verification failure, a refused proxy tunnel, a trust check) says it more precisely where there is one.
+    static func mapEngineError(
+        _ error: HTTPEngineError, request: Request?, host: String,
+        make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
+    ) -> CourierError {
+        let processed: CourierError.Outcome = error.requestMayHaveBeenProcessed ? .ambiguous : .failed
+        switch error.code {
+        case .cannotFindHost:
+            return make(.cannotFindHost, .notSent, error.message)
+        case .connectTimedOut:
+            return make(.timedOut, .failed, error.message)
+        case .cannotConnect, .tlsFailed, .proxyFailed:
+            if let underlying = error.underlying {
+                var mapped = map(underlying, request: request, requestWasSent: false)
+                // The lower layer's message names the origin; when the proxy failed, the engine's names the proxy.
+                if mapped.code == .unknown || error.code == .proxyFailed || error.message.contains("proxy") {
+                    mapped.message = error.message
+                }
+                if mapped.code != .cancelled { return mapped }
+            }
+            switch error.code {
+            case .tlsFailed: return make(.secureConnectionFailed, .failed, error.message)
+            default: return make(.cannotConnectToHost, .failed, error.message)
+            }
+        case .connectionLostBeforeResponse, .streamRefused:
+            return make(.networkConnectionLost, processed, error.message)
+        case .connectionLostDuringBody:
+            return make(.networkConnectionLost, .ambiguous, error.message)
+        case .malformedResponse, .unexpectedUpgrade:
+            return make(.badServerResponse, .ambiguous, error.message)
+        case .invalidRequest:
+            return make(.badURL, .notSent, error.message)
+        case .requestBodyFailed:
+            if let underlying = error.underlying {
+                return map(underlying, request: request, requestWasSent: error.requestMayHaveBeenProcessed)
+            }
+            return make(.requestBodyStreamExhausted, processed, error.message)
+        case .shutDown:
+            return make(.sessionInvalidated, .notSent, error.message)
+        }
+    }
+
+    /// A tunnel through a proxy that could not be opened: nothing reached the origin.
+    static func mapProxyTunnelError(
+        _ error: ProxyTunnelError, make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
+    ) -> CourierError {
+        let message = error.description
+        switch error.kind {
+        case .timedOut:
+            return make(.timedOut, .notSent, message)
+        case .malformedResponse, .responseTooLarge, .socksNoAcceptableMethod:
+            return make(.badServerResponse, .notSent, message)
+        case .authenticationRequired, .authenticationFailed, .socksAuthenticationFailed:
+            return make(.userAuthenticationRequired, .notSent, message)
+        case .invalidTarget:
+            return make(.badURL, .notSent, message)
+        case .invalidCredentials:
+            return make(.invalidConfiguration, .notSent, message)
+        case .cannotResolveTarget:
+            return make(.cannotFindHost, .notSent, message)
+        case .cancelled:
+            return make(.cancelled, .notSent, message)
+        case .unreachable, .connectionClosed, .connectionFailed, .rejected, .socksConnectFailed,
+            .newConnectionRequired:
+            return make(.cannotConnectToHost, .notSent, message)
         }
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// chain does both) and connection retries off, so a refused port or a bad certificate fails at once and
 /// Courier's own retry policy decides. Bodies stream both ways; the watchdog of the task provides the
 /// timeouts.
-final class HTTPTransport: Sendable {
+final class HTTPTransport: HTTPLoading {
     /// What async-http-client fixes per client and varies within a session: the proxy (`no_proxy` hosts
     /// go direct), the host's trust policy and client identity (one client per distinct combination, not
     /// per host), and — only when the session has a delegate to ask about server trust — the origin, whose
@@ -156,10 +156,17 @@ final class HTTPTransport: Sendable {
 
     /// The TLS settings of the client for a key: versions, trust roots and the client identity.
     func makeTLSConfiguration(_ key: ClientKey) throws -> TLSConfiguration {
+        try Self.makeTLSConfiguration(configuration: configuration, trust: key.trust, identity: key.identity)
+    }
+
+    /// The TLS settings for a trust policy and client identity: versions, trust roots and the identity.
+    static func makeTLSConfiguration(
+        configuration: SessionConfiguration, trust: ServerTrustPolicy, identity: ClientIdentity?
+    ) throws -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.minimumTLSVersion = configuration.tlsMinimumSupportedProtocolVersion.nioVersion
         tls.maximumTLSVersion = configuration.tlsMaximumSupportedProtocolVersion.nioVersion
-        switch key.trust.evaluation {
+        switch trust.evaluation {
         case .system:
             tls.additionalTrustRoots = Self.environmentTrustRoots()
         case .anchors(let pems, let includeSystemRoots):
@@ -181,7 +188,7 @@ final class HTTPTransport: Sendable {
         case .disabled:
             tls.certificateVerification = .none
         }
-        if let identity = key.identity {
+        if let identity {
             tls.certificateChain = identity.certificateChain.map { .certificate($0) }
             tls.privateKey = .privateKey(identity.privateKey)
         }
@@ -208,7 +215,7 @@ final class HTTPTransport: Sendable {
                 read: nil
             ),
             connectionPool: pool,
-            proxy: key.proxy.map(Self.ahcProxy),
+            proxy: try key.proxy.map(Self.ahcProxy),
             ignoreUncleanSSLShutdown: false,
             decompression: .disabled
         )
@@ -228,9 +235,16 @@ final class HTTPTransport: Sendable {
         return clientConfiguration
     }
 
-    static func ahcProxy(_ proxy: ResolvedProxy) -> HTTPClient.Configuration.Proxy {
+    static func ahcProxy(_ proxy: ResolvedProxy) throws -> HTTPClient.Configuration.Proxy {
         switch proxy.kind {
         case .socks5:
+            if proxy.credentials != nil {
+                throw CourierError(
+                    .invalidConfiguration, outcome: .notSent,
+                    message:
+                        "SOCKS5 proxies with a user name and password need Courier's own transport (COURIER_HTTP_ENGINE=courier); async-http-client has no SOCKS authentication"
+                )
+            }
             return .socksServer(host: proxy.host, port: proxy.port)
         case .http:
             let authorization = proxy.credentials.map {
@@ -378,7 +392,7 @@ final class HTTPTransport: Sendable {
             // needs before it serves another request) has usually arrived with it. Reading that here, without
             // the stages' body wrappers, is cheaper than every stage above passing an empty stream along.
             try await Self.readEnd(of: response.body, request: request)
-            NetworkBody.recordEnd(context: context, transactionIndex: index, received: 0, counter: counter)
+            context.recordResponseEnd(transactionIndex: index, received: 0, counter: counter)
             return Response(status: status, headerFields: fields, url: request.url, request: request, body: .none)
         }
         let body = NetworkBody(
@@ -560,9 +574,9 @@ extension TLSProtocolVersion {
 
 /// The response body from async-http-client: feeds the watchdog, counts bytes into the metrics, maps
 /// errors, and refuses a body that ends before its `Content-Length`.
-struct NetworkBody: AsyncSequence, Sendable {
+struct NetworkBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == ByteBuffer {
     typealias Element = ByteBuffer
-    let base: HTTPClientResponse.Body
+    let base: Base
     let context: TaskContext
     let transactionIndex: Int
     let request: Request
@@ -572,7 +586,7 @@ struct NetworkBody: AsyncSequence, Sendable {
     let taken = OnceFlag()
 
     init(
-        base: HTTPClientResponse.Body, context: TaskContext, transactionIndex: Int, request: Request,
+        base: Base, context: TaskContext, transactionIndex: Int, request: Request,
         expectedLength: Int64?, counter: HTTPTransport.SentCounter
     ) {
         self.base = base
@@ -589,7 +603,7 @@ struct NetworkBody: AsyncSequence, Sendable {
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var base: HTTPClientResponse.Body.AsyncIterator?
+        var base: Base.AsyncIterator?
         let body: NetworkBody
         var received: Int64 = 0
         var finished = false
@@ -628,20 +642,20 @@ struct NetworkBody: AsyncSequence, Sendable {
 
         private mutating func finish() {
             finished = true
-            NetworkBody.recordEnd(
-                context: body.context, transactionIndex: body.transactionIndex, received: received,
-                counter: body.counter)
+            body.context.recordResponseEnd(
+                transactionIndex: body.transactionIndex, received: received, counter: body.counter)
         }
     }
 
+}
+
+extension TaskContext {
     /// Records the end of a response in its transaction: when it ended, the body bytes received and, for a
     /// streamed upload, the bytes sent.
-    static func recordEnd(
-        context: TaskContext, transactionIndex: Int, received: Int64, counter: HTTPTransport.SentCounter
-    ) {
+    func recordResponseEnd(transactionIndex: Int, received: Int64, counter: HTTPTransport.SentCounter) {
         let sent = counter.value
         let streamed = counter.mode == .stream
-        context.updateTransaction(transactionIndex) { transaction in
+        updateTransaction(transactionIndex) { transaction in
             transaction.responseEndDate = Date()
             transaction.responseBodyBytesReceived = received
             if streamed {
@@ -690,7 +704,8 @@ struct DataChunks: AsyncSequence, Sendable {
         let data: Data
         let chunkSize: Int
         var offset = 0
-        mutating func next() async -> ByteBuffer? {
+        // Throwing (though it never throws) so that the sequence fits where any body stream does.
+        mutating func next() async throws -> ByteBuffer? {
             guard offset < data.count else { return nil }
             let end = Swift.min(offset + chunkSize, data.count)
             let start = data.startIndex + offset

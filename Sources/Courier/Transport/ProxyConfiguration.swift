@@ -9,8 +9,11 @@ public enum ProxyConfiguration: Sendable, Hashable {
     case none
     /// An HTTP proxy; `https` requests are tunnelled with `CONNECT`.
     case http(host: String, port: Int, credentials: ProxyCredentials? = nil, noProxy: [String] = [])
-    /// A SOCKS5 proxy without authentication (async-http-client has no SOCKS authentication).
-    case socks5(host: String, port: Int, noProxy: [String] = [])
+    /// A SOCKS5 proxy (RFC 1928), with user name and password (RFC 1929) when `credentials` are given.
+    /// `resolvesRemotely` sends host names to the proxy to resolve (`socks5h://`) instead of resolving them here.
+    case socks5(
+        host: String, port: Int, credentials: ProxyCredentials? = nil, resolvesRemotely: Bool = false,
+        noProxy: [String] = [])
 }
 
 /// User name and password for an HTTP proxy (sent as `Proxy-Authorization: Basic`).
@@ -34,6 +37,8 @@ struct ResolvedProxy: Hashable, Sendable {
     var host: String
     var port: Int
     var credentials: ProxyCredentials?
+    /// SOCKS5 only: the proxy resolves host names (`socks5h://`).
+    var resolvesRemotely = false
 }
 
 /// The proxies of a session after reading the environment, and the choice per request.
@@ -53,8 +58,9 @@ struct ProxySelector: Sendable {
         case .http(let host, let port, let credentials, let noProxy):
             let proxy = ResolvedProxy(kind: .http, host: host, port: port, credentials: credentials)
             self.init(httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy)
-        case .socks5(let host, let port, let noProxy):
-            let proxy = ResolvedProxy(kind: .socks5, host: host, port: port, credentials: nil)
+        case .socks5(let host, let port, let credentials, let resolvesRemotely, let noProxy):
+            let proxy = ResolvedProxy(
+                kind: .socks5, host: host, port: port, credentials: credentials, resolvesRemotely: resolvesRemotely)
             self.init(httpProxy: proxy, httpsProxy: proxy, noProxy: noProxy)
         case .environment:
             func variable(_ name: String) -> String? {
@@ -82,7 +88,7 @@ struct ProxySelector: Sendable {
         self.noProxy = noProxy
     }
 
-    /// Parses `http://user:pass@host:port`, `socks5://host:port` or a bare `host:port`.
+    /// Parses `http://user:pass@host:port`, `socks5://user:pass@host:port`, `socks5h://…` or a bare `host:port`.
     static func parse(_ value: String, variable: String) throws -> ResolvedProxy {
         let text = value.contains("://") ? value : "http://" + value
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
@@ -103,15 +109,9 @@ struct ProxySelector: Sendable {
         case "http", "https":
             return ResolvedProxy(kind: .http, host: host, port: components.port ?? 80, credentials: credentials)
         case "socks5", "socks5h", "socks":
-            if credentials != nil {
-                throw CourierError(
-                    .invalidConfiguration,
-                    outcome: .notSent,
-                    message:
-                        "\(variable): SOCKS5 proxies with a user name and password are not supported (async-http-client has no SOCKS authentication); use an HTTP proxy or a SOCKS proxy without credentials"
-                )
-            }
-            return ResolvedProxy(kind: .socks5, host: host, port: components.port ?? 1080, credentials: nil)
+            return ResolvedProxy(
+                kind: .socks5, host: host, port: components.port ?? 1080, credentials: credentials,
+                resolvesRemotely: scheme == "socks5h")
         default:
             throw CourierError(
                 .invalidConfiguration,

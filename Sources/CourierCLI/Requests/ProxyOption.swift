@@ -2,8 +2,8 @@ import ArgumentParser
 import Courier
 import Foundation
 
-/// `--proxy URL`: an HTTP proxy (`http://[user:pass@]host[:port]`; async-http-client opens a CONNECT
-/// tunnel through it for every origin, plain http included), a SOCKS5 proxy (`socks5://host[:port]`), or `none`. Without it the session reads the
+/// `--proxy URL`: an HTTP proxy (`http://[user:pass@]host[:port]`), a SOCKS5 proxy (`socks5://[user:pass@]host[:port]`,
+/// or `socks5h://` to let the proxy resolve host names), or `none`. Without it the session reads the
 /// `http_proxy`/`https_proxy`/`all_proxy`/`no_proxy` environment, as curl does.
 enum ProxyOption {
     /// The library's proxy configuration for the option's value.
@@ -25,12 +25,10 @@ enum ProxyOption {
             let credentials = user.map { ProxyCredentials(user: $0, password: password ?? "") }
             return .http(host: host, port: components.port ?? 80, credentials: credentials)
         case "socks5", "socks5h", "socks":
-            if user != nil {
-                throw ValidationError(
-                    "--proxy: SOCKS5 proxies with a user name are not supported (async-http-client has no SOCKS authentication); use an HTTP proxy"
-                )
-            }
-            return .socks5(host: host, port: components.port ?? 1080)
+            let credentials = user.map { ProxyCredentials(user: $0, password: password ?? "") }
+            return .socks5(
+                host: host, port: components.port ?? 1080, credentials: credentials,
+                resolvesRemotely: scheme == "socks5h")
         default:
             throw ValidationError("--proxy: unsupported proxy scheme \"\(scheme)\"; use http:// or socks5://")
         }

@@ -45,12 +45,14 @@ struct ProxySelectorTests {
         #expect(none.proxy(for: URL(string: "https://x/")!) == nil)
     }
 
-    @Test func socksCredentialsAreRefused() {
-        let error = #expect(throws: CourierError.self) {
-            try ProxySelector(.environment, environment: ["all_proxy": "socks5://u:p@sock:1080"])
-        }
-        #expect(error?.code == .invalidConfiguration)
-        #expect(error?.message.contains("SOCKS5") == true)
+    @Test func socksCredentialsAndRemoteResolutionAreRead() throws {
+        let selector = try ProxySelector(.environment, environment: ["all_proxy": "socks5h://u:p%40ss@sock:1080"])
+        let proxy = try #require(selector.proxy(for: URL(string: "https://x/")!))
+        #expect(proxy.kind == .socks5)
+        #expect(proxy.credentials == ProxyCredentials(user: "u", password: "p@ss"))
+        #expect(proxy.resolvesRemotely)
+        let local = try ProxySelector(.environment, environment: ["all_proxy": "socks5://sock:1080"])
+        #expect(local.proxy(for: URL(string: "https://x/")!)?.resolvesRemotely == false)
     }
 
     @Test func explicitProxies() throws {

@@ -1,0 +1,81 @@
+import NIOCore
+import NIOHTTP1
+
+/// One HTTP/1.1 connection: runs one exchange at a time and tells its owner when it can take the next.
+final class HTTP1Connection: Sendable {
+    /// The pool's identifier of the connection.
+    let id: Int
+    let channel: any Channel
+    /// Addresses, TLS facts and the timings of connecting.
+    let info: HTTPConnectionInfo
+    private let handler: NIOLoopBound<HTTPExchangeHandler>
+
+    private init(id: Int, channel: any Channel, info: HTTPConnectionInfo, handler: NIOLoopBound<HTTPExchangeHandler>) {
+        self.id = id
+        self.channel = channel
+        self.info = info
+        self.handler = handler
+    }
+
+    /// Sets up HTTP/1.1 on a connected channel. `onExchangeEnd` runs on the event loop after each exchange, with
+    /// true when the connection can carry another one.
+    static func make(
+        channel: any Channel, id: Int, info: HTTPConnectionInfo, origin: String,
+        onExchangeEnd: @escaping @Sendable (HTTP1Connection, Bool) -> Void
+    ) async throws -> HTTP1Connection {
+        var info = info
+        info.connectionID = id
+        info.protocolName = "http/1.1"
+        let connectionInfo = info
+        return try await channel.eventLoop.submit {
+            let handler = HTTPExchangeHandler(origin: origin)
+            let sync = channel.pipeline.syncOperations
+            try sync.addHandler(HTTPRequestEncoder())
+            try sync.addHandler(
+                ByteToMessageHandler(
+                    HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward)))
+            try sync.addHandler(handler)
+            try HTTPConnector.releaseSetupBuffer(on: channel)
+            let connection = HTTP1Connection(
+                id: id, channel: channel, info: connectionInfo,
+                handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
+            handler.onExchangeEnd = { reusable in onExchangeEnd(connection, reusable) }
+            return connection
+        }.get()
+    }
+
+    /// Runs one exchange; returns when the final response head has arrived.
+    func execute(
+        _ request: HTTPExchangeRequest, head: HTTPRequestHead, isReused: Bool
+    ) async throws -> HTTPExchangeResponse {
+        var info = self.info
+        if isReused {
+            info.isReused = true
+            info.dnsStart = nil
+            info.dnsEnd = nil
+            info.connectStart = nil
+            info.connectEnd = nil
+            info.tlsStart = nil
+            info.tlsEnd = nil
+        }
+        let eventLoop = channel.eventLoop
+        let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
+        let handler = self.handler
+        if eventLoop.inEventLoop {
+            handler.value.start(request, head: head, info: info, promise: promise)
+        } else {
+            let exchangeInfo = info
+            eventLoop.execute { handler.value.start(request, head: head, info: exchangeInfo, promise: promise) }
+        }
+        return try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            eventLoop.execute { handler.value.cancel() }
+        }
+    }
+
+    /// Closes the connection.
+    func close() {
+        channel.close(promise: nil)
+    }
+}

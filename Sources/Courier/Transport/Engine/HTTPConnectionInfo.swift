@@ -1,0 +1,38 @@
+import Foundation
+import NIOCore
+import NIOSSL
+
+/// What an exchange learned about the connection that carried it, for metrics and trust errors.
+struct HTTPConnectionInfo: Sendable {
+    /// The pool's identifier of the connection (unique within the pool).
+    var connectionID: Int
+    /// Whether the connection had carried an exchange before this one.
+    var isReused: Bool
+    /// `"http/1.1"` or `"h2"`.
+    var protocolName: String
+    var localAddress: SocketAddress?
+    var remoteAddress: SocketAddress?
+    /// The negotiated TLS version, when the connection uses TLS.
+    var tlsVersion: TLSVersion?
+    /// The certificate chain the server presented, leaf first (empty without TLS).
+    var peerCertificates: [NIOSSLCertificate] = []
+    /// When the host name lookup started (nil when reused, or when the host is an IP literal or is
+    /// resolved by a SOCKS5 proxy).
+    var dnsStart: Date?
+    /// When the host name lookup finished (nil when `dnsStart` is).
+    var dnsEnd: Date?
+    /// When connecting started (nil when the connection was reused).
+    var connectStart: Date?
+    /// When the TCP connection was made (nil when reused).
+    var connectEnd: Date?
+    /// When the TLS handshake started (nil when reused or without TLS).
+    var tlsStart: Date?
+    /// When the TLS handshake finished (nil when reused or without TLS).
+    var tlsEnd: Date?
+    /// When the request head was handed to the connection.
+    var requestStart: Date?
+    /// When the last request byte was written.
+    var requestEnd: Date?
+    /// When the final response head arrived.
+    var responseStart: Date?
+}

@@ -1,0 +1,481 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// Runs HTTP exchanges, one at a time, on a channel that speaks `HTTPClientRequestPart`/`HTTPClientResponsePart`:
+/// an HTTP/1.1 connection (many exchanges in turn) or an HTTP/2 stream with the HTTP/1-style codec (one).
+///
+/// Every method runs on the channel's event loop. The request side and the response side of an exchange move
+/// independently (a server may answer before the body is sent); the exchange ends when both are done, and the
+/// owner learns whether the connection can carry another one.
+final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    /// Tells the handler, from any thread, that the body's reader wants more or has gone away.
+    struct BodyDelegate: NIOAsyncSequenceProducerDelegate {
+        let handler: NIOLoopBound<HTTPExchangeHandler>
+        let exchangeNumber: Int
+
+        func produceMore() {
+            let handler = self.handler
+            let number = exchangeNumber
+            if handler.eventLoop.inEventLoop {
+                handler.value.readerWantsMore(exchange: number)
+            } else {
+                handler.eventLoop.execute { handler.value.readerWantsMore(exchange: number) }
+            }
+        }
+
+        func didTerminate() {
+            let handler = self.handler
+            let number = exchangeNumber
+            if handler.eventLoop.inEventLoop {
+                handler.value.readerWentAway(exchange: number)
+            } else {
+                handler.eventLoop.execute { handler.value.readerWentAway(exchange: number) }
+            }
+        }
+    }
+
+    private typealias Source = HTTPResponseBodyStream.Producer.Source
+
+    private enum RequestPhase {
+        /// Head written; waiting (at most a second) for `100 Continue` before the body.
+        case waitingForContinue(Scheduled<Void>)
+        /// The body is being written.
+        case sendingBody
+        /// The whole request was written.
+        case sent
+        /// A final response came before `100 Continue`: the body is not sent and the connection is not reused.
+        case abandoned
+    }
+
+    private enum ResponsePhase {
+        case waitingForHead
+        case streaming(Source, HTTPResponseBodyStream.Trailers)
+        case done
+    }
+
+    /// The exchange in progress.
+    private struct Exchange {
+        var number: Int
+        var request: HTTPExchangeRequest
+        var promise: EventLoopPromise<HTTPExchangeResponse>?
+        var info: HTTPConnectionInfo
+        var requestPhase: RequestPhase
+        var responsePhase: ResponsePhase = .waitingForHead
+        var reusable: Bool
+        var bodyTask: Task<Void, Never>?
+    }
+
+    private enum State {
+        case idle
+        case exchanging(Exchange)
+        case closed
+    }
+
+    /// Named in error messages (`host:port`, and the proxy).
+    let origin: String
+    /// Called on the event loop when an exchange ends: true when the channel can carry another exchange.
+    var onExchangeEnd: ((Bool) -> Void)?
+
+    private var state: State = .idle
+    private var context: ChannelHandlerContext?
+    private var exchangeCounter = 0
+    /// Whether the body's reader wants more; while it does not, reads from the socket are held back.
+    private var readerHasDemand = true
+    private var heldRead = false
+
+    init(origin: String) {
+        self.origin = origin
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    // MARK: Starting
+
+    /// Starts an exchange; `promise` gets the final response head or the failure.
+    func start(
+        _ request: HTTPExchangeRequest, head: HTTPRequestHead, info: HTTPConnectionInfo,
+        promise: EventLoopPromise<HTTPExchangeResponse>
+    ) {
+        guard case .idle = state, let context, context.channel.isActive else {
+            promise.fail(
+                HTTPEngineError(.connectionLostBeforeResponse, "the connection to \(origin) closed before the request"))
+            return
+        }
+        exchangeCounter &+= 1
+        readerHasDemand = true
+        var info = info
+        info.requestStart = Date()
+        let expectsContinue =
+            head.headers.first(name: "expect")?.lowercased() == "100-continue"
+        var exchange = Exchange(
+            number: exchangeCounter, request: request, promise: promise, info: info, requestPhase: .sendingBody,
+            reusable: head.isKeepAlive)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        switch request.body {
+        case .none:
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            exchange.requestPhase = .sent
+            state = .exchanging(exchange)
+            requestWasSent()
+            return
+        case .bytes, .stream:
+            if expectsContinue {
+                context.flush()
+                let number = exchange.number
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                exchange.requestPhase = .waitingForContinue(
+                    context.eventLoop.scheduleTask(in: .seconds(1)) {
+                        handler.value.continueWaitEnded(exchange: number)
+                    })
+                state = .exchanging(exchange)
+            } else {
+                state = .exchanging(exchange)
+                sendBody(context: context)
+            }
+        }
+    }
+
+    private func sendBody(context: ChannelHandlerContext) {
+        guard case .exchanging(var exchange) = state else { return }
+        exchange.requestPhase = .sendingBody
+        switch exchange.request.body {
+        case .none:
+            state = .exchanging(exchange)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            bodyWasWritten()
+        case .bytes(let buffer):
+            state = .exchanging(exchange)
+            let count = buffer.readableBytes
+            if count > 0 {
+                context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+            }
+            let onWritten = exchange.request.onBodyBytesWritten
+            let promise = context.eventLoop.makePromise(of: Void.self)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let number = exchange.number
+            promise.futureResult.whenSuccess {
+                if count > 0 { onWritten?(count) }
+                handler.value.bodyWasWritten(exchange: number)
+            }
+        case .stream(let length, let make):
+            exchange.bodyTask = Self.startStreaming(
+                make: make, length: length, channel: context.channel,
+                handler: NIOLoopBound(self, eventLoop: context.eventLoop), exchange: exchange.number,
+                onWritten: exchange.request.onBodyBytesWritten, origin: origin)
+            state = .exchanging(exchange)
+        }
+    }
+
+    private static func startStreaming(
+        make: @escaping @Sendable () throws -> any AsyncSequence<ByteBuffer, any Error> & Sendable, length: Int64?,
+        channel: any Channel, handler: NIOLoopBound<HTTPExchangeHandler>, exchange number: Int,
+        onWritten: (@Sendable (Int) -> Void)?, origin: String
+    ) -> Task<Void, Never> {
+        Task {
+            let result = await stream(
+                make: make, length: length, channel: channel, onWritten: onWritten, origin: origin)
+            channel.eventLoop.execute { handler.value.bodyStreamEnded(result, exchange: number) }
+        }
+    }
+
+    /// Writes a streamed body, each chunk after the previous one was written (the socket's pace).
+    private static func stream(
+        make: @Sendable () throws -> any AsyncSequence<ByteBuffer, any Error> & Sendable, length: Int64?,
+        channel: any Channel, onWritten: (@Sendable (Int) -> Void)?, origin: String
+    ) async -> Result<Void, HTTPEngineError> {
+        do {
+            let sequence = try make()
+            var written: Int64 = 0
+            for try await chunk in sequence {
+                try Task.checkCancellation()
+                let count = chunk.readableBytes
+                guard count > 0 else { continue }
+                written += Int64(count)
+                if let length, written > length {
+                    return .failure(
+                        HTTPEngineError(
+                            .invalidRequest,
+                            "the request body to \(origin) is longer than its declared \(length) bytes",
+                            requestMayHaveBeenProcessed: true))
+                }
+                try await channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(chunk)))
+                onWritten?(count)
+            }
+            if let length, written != length {
+                return .failure(
+                    HTTPEngineError(
+                        .invalidRequest,
+                        "the request body to \(origin) ended after \(written) of its declared \(length) bytes",
+                        requestMayHaveBeenProcessed: true))
+            }
+            try await channel.writeAndFlush(HTTPClientRequestPart.end(nil))
+            return .success(())
+        } catch let error as HTTPEngineError {
+            return .failure(error)
+        } catch is CancellationError {
+            return .failure(
+                HTTPEngineError(
+                    .requestBodyFailed, "sending the request body to \(origin) was cancelled",
+                    requestMayHaveBeenProcessed: true))
+        } catch let error as ChannelError {
+            return .failure(
+                HTTPEngineError(
+                    .connectionLostBeforeResponse, "the connection to \(origin) closed while sending",
+                    underlying: error, requestMayHaveBeenProcessed: true))
+        } catch {
+            return .failure(
+                HTTPEngineError(
+                    .requestBodyFailed, "reading the request body for \(origin) failed",
+                    underlying: error, requestMayHaveBeenProcessed: true))
+        }
+    }
+
+    private func continueWaitEnded(exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number,
+            case .waitingForContinue = exchange.requestPhase, let context
+        else { return }
+        sendBody(context: context)
+    }
+
+    private func bodyWasWritten(exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number else { return }
+        bodyWasWritten()
+    }
+
+    private func bodyWasWritten() {
+        guard case .exchanging(var exchange) = state, case .sendingBody = exchange.requestPhase else { return }
+        exchange.requestPhase = .sent
+        exchange.bodyTask = nil
+        state = .exchanging(exchange)
+        requestWasSent()
+    }
+
+    private func requestWasSent() {
+        guard case .exchanging(var exchange) = state else { return }
+        exchange.info.requestEnd = Date()
+        state = .exchanging(exchange)
+        exchange.request.onRequestSent?()
+        finishIfDone()
+    }
+
+    private func bodyStreamEnded(_ result: Result<Void, HTTPEngineError>, exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number else { return }
+        switch result {
+        case .success: bodyWasWritten()
+        case .failure(let error): fail(error)
+        }
+    }
+
+    // MARK: Cancelling
+
+    /// Abandons the exchange while it waits for the response head (its task was cancelled).
+    func cancel() {
+        guard case .exchanging(let exchange) = state, exchange.promise != nil else { return }
+        fail(CancellationError())
+    }
+
+    // MARK: Reading
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .exchanging = state else {
+            // Bytes on an idle connection answer nothing that was asked: the connection cannot be trusted.
+            state = .closed
+            context.close(promise: nil)
+            return
+        }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            receivedHead(head, context: context)
+        case .body(let buffer):
+            guard case .exchanging(let exchange) = state, case .streaming(let source, _) = exchange.responsePhase
+            else { return }
+            if case .stopProducing = source.yield(buffer) {
+                readerHasDemand = false
+            }
+        case .end(let trailers):
+            guard case .exchanging(var exchange) = state else { return }
+            switch exchange.responsePhase {
+            case .streaming(let source, let box):
+                if let trailers, !trailers.isEmpty { box.set(HTTP1HeadConversion.trailers(trailers)) }
+                exchange.responsePhase = .done
+                state = .exchanging(exchange)
+                source.finish()
+                finishIfDone()
+            case .waitingForHead, .done:
+                return
+            }
+        }
+    }
+
+    private func receivedHead(_ head: HTTPResponseHead, context: ChannelHandlerContext) {
+        guard case .exchanging(var exchange) = state, case .waitingForHead = exchange.responsePhase else {
+            fail(HTTPEngineError(.malformedResponse, "\(origin) sent a response that was not asked for"))
+            return
+        }
+        let code = head.status.code
+        if code == 101 {
+            fail(
+                HTTPEngineError(
+                    .unexpectedUpgrade, "\(origin) switched protocols (101) when no upgrade was asked for",
+                    requestMayHaveBeenProcessed: true))
+            return
+        }
+        let response: HTTPResponse
+        do {
+            response = try HTTP1HeadConversion.response(head, origin: origin)
+        } catch {
+            fail(error)
+            return
+        }
+        if code < 200 {
+            if code == 100, case .waitingForContinue(let timer) = exchange.requestPhase {
+                timer.cancel()
+                state = .exchanging(exchange)
+                sendBody(context: context)
+            }
+            exchange.request.onInformational?(response)
+            return
+        }
+        if case .waitingForContinue(let timer) = exchange.requestPhase {
+            timer.cancel()
+            exchange.requestPhase = .abandoned
+        }
+        exchange.reusable = exchange.reusable && head.isKeepAlive
+        exchange.info.responseStart = Date()
+        let trailers = HTTPResponseBodyStream.Trailers()
+        let delegate = BodyDelegate(
+            handler: NIOLoopBound(self, eventLoop: context.eventLoop), exchangeNumber: exchange.number)
+        let made = HTTPResponseBodyStream.Producer.makeSequence(
+            backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8), finishOnDeinit: false,
+            delegate: delegate)
+        exchange.responsePhase = .streaming(made.source, trailers)
+        let promise = exchange.promise
+        exchange.promise = nil
+        state = .exchanging(exchange)
+        promise?.succeed(
+            HTTPExchangeResponse(
+                head: response, body: HTTPResponseBodyStream(producer: made.sequence, trailers: trailers),
+                connection: exchange.info))
+    }
+
+    /// Ends the exchange once both sides are done.
+    private func finishIfDone() {
+        guard case .exchanging(let exchange) = state, case .done = exchange.responsePhase else { return }
+        let reusable: Bool
+        switch exchange.requestPhase {
+        case .sent: reusable = exchange.reusable
+        case .abandoned: reusable = false
+        case .sendingBody, .waitingForContinue:
+            // The server answered before the body was sent: stop sending and give up the connection.
+            exchange.bodyTask?.cancel()
+            if case .waitingForContinue(let timer) = exchange.requestPhase { timer.cancel() }
+            reusable = false
+        }
+        state = .idle
+        if !reusable {
+            state = .closed
+            context?.close(promise: nil)
+        }
+        onExchangeEnd?(reusable)
+    }
+
+    fileprivate func readerWantsMore(exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number else { return }
+        readerHasDemand = true
+        if heldRead, let context {
+            heldRead = false
+            context.read()
+        }
+    }
+
+    fileprivate func readerWentAway(exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number,
+            case .streaming = exchange.responsePhase
+        else { return }
+        fail(CancellationError())
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if !readerHasDemand, case .exchanging(let exchange) = state, case .streaming = exchange.responsePhase {
+            heldRead = true
+            return
+        }
+        context.read()
+    }
+
+    // MARK: Failing
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let exchangeState = state
+        state = .closed
+        if case .exchanging(let exchange) = exchangeState {
+            state = exchangeState
+            if case .streaming = exchange.responsePhase {
+                fail(
+                    HTTPEngineError(
+                        .connectionLostDuringBody, "the connection to \(origin) closed before the end of the body",
+                        requestMayHaveBeenProcessed: true))
+            } else {
+                fail(
+                    HTTPEngineError(
+                        .connectionLostBeforeResponse, "the connection to \(origin) closed before the response",
+                        requestMayHaveBeenProcessed: true))
+            }
+        }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard case .exchanging(let exchange) = state else {
+            context.close(promise: nil)
+            return
+        }
+        let streaming: Bool
+        if case .streaming = exchange.responsePhase { streaming = true } else { streaming = false }
+        if let parserError = error as? HTTPParserError {
+            if streaming, parserError == .invalidEOFState {
+                fail(
+                    HTTPEngineError(
+                        .connectionLostDuringBody, "the connection to \(origin) closed before the end of the body",
+                        underlying: error, requestMayHaveBeenProcessed: true))
+            } else {
+                fail(
+                    HTTPEngineError(
+                        .malformedResponse, "\(origin) sent a response that breaks HTTP", underlying: error,
+                        requestMayHaveBeenProcessed: true))
+            }
+        } else {
+            fail(
+                HTTPEngineError(
+                    streaming ? .connectionLostDuringBody : .connectionLostBeforeResponse,
+                    "the connection to \(origin) failed", underlying: error, requestMayHaveBeenProcessed: true))
+        }
+    }
+
+    /// Fails the exchange in progress and closes the channel.
+    private func fail(_ error: any Error) {
+        guard case .exchanging(let exchange) = state else { return }
+        state = .closed
+        exchange.bodyTask?.cancel()
+        if case .waitingForContinue(let timer) = exchange.requestPhase { timer.cancel() }
+        exchange.promise?.fail(error)
+        if case .streaming(let source, _) = exchange.responsePhase {
+            source.finish(error)
+        }
+        context?.close(promise: nil)
+        onExchangeEnd?(false)
+    }
+}

@@ -1,0 +1,379 @@
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// `http` and `https` over Courier's own connection pool (``HTTPConnectionPool``, on swift-nio, swift-nio-ssl and
+/// swift-nio-http2): the request as the chain built it goes out as it is, the response head comes back with a
+/// streaming body, and every transaction records its DNS, connect and TLS timings, addresses, protocol and reuse.
+///
+/// One pool serves the session. Its keys carry what a connection is bound to: the origin, the proxy, the TLS
+/// profile (one per distinct trust policy, client identity and ALPN choice, built once because a TLS context is
+/// expensive) and, for NTLM, a dedicated HTTP/1.1 connection. Pins, the disable policy's warning and the session
+/// delegate's server-trust challenge run on each new connection after its handshake, before its first request.
+final class PooledHTTPTransport: HTTPLoading {
+    /// What a TLS profile is built from.
+    private struct ProfileKey: Hashable {
+        var trust: ServerTrustPolicy
+        var identity: ClientIdentity?
+        var origin: ConnectionTrustEvaluator.Origin?
+        var http1Only: Bool
+    }
+
+    private struct State {
+        var profiles: [ProfileKey: TLSClientProfile] = [:]
+        /// The identity provider's answers, per `host:port`, asked once (concurrent askers share the task).
+        var identities: [String: Task<ClientIdentity?, any Error>] = [:]
+        /// Origins whose requests go through one dedicated HTTP/1.1 connection (NTLM).
+        var dedicatedOrigins: Set<String> = []
+        var shutDown = false
+    }
+
+    let configuration: SessionConfiguration
+    private let pool: HTTPConnectionPool
+    private let proxySelector: Result<ProxySelector, CourierError>
+    private let trustManager: Result<ServerTrustManager, CourierError>
+    private let state = Mutex(State())
+
+    init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+        do {
+            self.proxySelector = .success(try ProxySelector(configuration.proxy))
+        } catch let error as CourierError {
+            self.proxySelector = .failure(error)
+        } catch {
+            self.proxySelector = .failure(
+                CourierError(.invalidConfiguration, outcome: .notSent, message: "invalid proxy configuration: \(error)")
+            )
+        }
+        self.trustManager = Result { () throws(CourierError) in
+            try ServerTrustManager(
+                policies: configuration.serverTrustPolicies, default: configuration.serverTrustPolicy)
+        }
+        self.pool = HTTPConnectionPool(
+            configuration: HTTPConnectionPool.Configuration(
+                maximumConnectionsPerHost: max(1, configuration.httpMaximumConnectionsPerHost),
+                tunnelEstablisher: ProxyTunnel().establish),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+    }
+
+    // MARK: HTTPLoading
+
+    func dedicateConnections(to url: URL) {
+        let origin = RedirectInterceptor.origin(url)
+        state.withLock { _ = $0.dedicatedOrigins.insert(origin) }
+    }
+
+    func shutdown() async {
+        state.withLock { $0.shutDown = true }
+        await pool.shutdown()
+    }
+
+    func shutdownInBackground() {
+        state.withLock { $0.shutDown = true }
+        let pool = self.pool
+        Task { await pool.shutdown() }
+    }
+
+    /// Sends one request and returns the response head with a streaming body.
+    func execute(_ request: Request, context: TaskContext) async throws -> Response {
+        try URL.checkPort(of: request.url)
+        if state.withLock({ $0.shutDown }) {
+            throw CourierError(.sessionInvalidated, outcome: .notSent, message: "the session was invalidated")
+        }
+        let exchange = try await makeExchange(request, context: context)
+        let bodyLength = request.body.knownLength
+        context.beginSendingBody(expectedLength: request.body.isEmpty ? nil : bodyLength)
+        var transaction = TransactionMetrics(request: request, fetchStartDate: Date())
+        transaction.requestHeaderBytesSent = HTTPTransport.headerSize(request)
+        let index = context.beginTransaction(transaction)
+        let sent = HTTPTransport.SentCounter()
+        // Bytes are counted as the connection writes them, whatever the body's kind.
+        sent.setStreamed()
+        var outgoing = exchange
+        outgoing.onBodyBytesWritten = { count in
+            sent.add(Int64(count))
+            context.didSendBodyData(Int64(count))
+        }
+        outgoing.onRequestSent = {
+            context.updateTransaction(index) { $0.requestEndDate = Date() }
+        }
+        let answer: HTTPExchangeResponse
+        do {
+            answer = try await pool.execute(outgoing)
+        } catch {
+            let count = sent.value
+            context.updateTransaction(index) { $0.requestBodyBytesSent = count }
+            throw await diagnose(error, request: request, key: exchange.key)
+        }
+        context.timer.touch()
+        let info = answer.connection
+        let head = answer.head
+        let status = head.status
+        if status.code == 101, request.headerFields[.upgrade] == nil {
+            // Only a request that asked for an upgrade may be answered 101; anything else is a broken server.
+            throw CourierError(
+                .badServerResponse, outcome: .ambiguous,
+                message:
+                    "\(request.url.hostDescription) answered 101 Switching Protocols to a request that asked for no upgrade",
+                request: request)
+        }
+        let headForMetrics = Response(
+            status: status, headerFields: head.headerFields, url: request.url, request: request, body: .none)
+        let sentBytes = sent.value
+        context.updateTransaction(index) { transaction in
+            transaction.requestStartDate = info.requestStart ?? transaction.fetchStartDate
+            transaction.responseStartDate = info.responseStart ?? Date()
+            if transaction.requestEndDate == nil { transaction.requestEndDate = info.requestEnd }
+            transaction.response = headForMetrics
+            transaction.networkProtocolName = info.protocolName
+            transaction.isReusedConnection = info.isReused
+            transaction.responseHeaderBytesReceived = HTTPTransport.headerSize(headForMetrics)
+            transaction.requestBodyBytesSent = sentBytes
+            transaction.domainLookupStartDate = info.dnsStart
+            transaction.domainLookupEndDate = info.dnsEnd
+            transaction.connectStartDate = info.connectStart
+            transaction.connectEndDate = info.connectEnd
+            transaction.secureConnectionStartDate = info.tlsStart
+            transaction.secureConnectionEndDate = info.tlsEnd
+            transaction.localAddress = info.localAddress?.ipAddress
+            transaction.localPort = info.localAddress?.port
+            transaction.remoteAddress = info.remoteAddress?.ipAddress
+            transaction.remotePort = info.remoteAddress?.port
+            transaction.negotiatedTLSProtocolVersion = info.tlsVersion.map(Self.name(of:))
+        }
+        let expectsBody =
+            request.method != .head && status.code != 204 && status.code != 304 && !(100..<200).contains(status.code)
+        if !expectsBody {
+            // No content by definition: read the end the connection needs before it serves another request.
+            do {
+                for try await _ in answer.body {}
+            } catch {
+                throw mapError(error, request: request)
+            }
+            context.recordResponseEnd(transactionIndex: index, received: 0, counter: sent)
+            return Response(
+                status: status, headerFields: head.headerFields, url: request.url, request: request, body: .none)
+        }
+        let body = NetworkBody(
+            base: answer.body, context: context, transactionIndex: index, request: request,
+            expectedLength: nil, counter: sent)
+        return Response(
+            status: status, headerFields: head.headerFields, url: request.url, request: request,
+            body: .stream(ResponseBody(body)))
+    }
+
+    // MARK: Building the exchange
+
+    private func makeExchange(_ request: Request, context: TaskContext) async throws -> HTTPExchangeRequest {
+        let url = request.url
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let rawHost = url.host, !rawHost.isEmpty
+        else {
+            throw CourierError(
+                .badURL, outcome: .notSent, message: "\(url.absoluteString) has no host", request: request)
+        }
+        let host = rawHost.hasPrefix("[") && rawHost.hasSuffix("]") ? String(rawHost.dropFirst().dropLast()) : rawHost
+        let isTLS = scheme == "https"
+        let port = url.port ?? (isTLS ? 443 : 80)
+        let proxy = try proxySelector.get().proxy(for: url).map(Self.endpoint(for:))
+        let dedicated = state.withLock { state in
+            !state.dedicatedOrigins.isEmpty && state.dedicatedOrigins.contains(RedirectInterceptor.origin(url))
+        }
+        var key = HTTPConnectionKey(
+            scheme: isTLS ? .https : .http, host: host, port: port, proxy: proxy, http1Only: dedicated,
+            maximumConnections: dedicated ? 1 : nil)
+        if isTLS {
+            key.tls = try await profile(host: host, port: port, http1Only: dedicated, session: context.session)
+        }
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        let authority = url.port.map { "\(bracketed):\($0)" } ?? bracketed
+        var path = url.path(percentEncoded: true)
+        if path.isEmpty { path = "/" }
+        if let query = url.query(percentEncoded: true) { path += "?" + query }
+        var fields = request.headerFields
+        if key.usesAbsoluteForm, fields[.proxyAuthorization] == nil, let user = proxy?.username {
+            // Plain http through an HTTP proxy: no tunnel to answer a 407 on, so the configured credentials go
+            // with the request, as curl sends them (a 407 that still comes back is the chain's to answer).
+            fields[.proxyAuthorization] =
+                "Basic " + Data("\(user):\(proxy?.password ?? "")".utf8).base64EncodedString()
+        }
+        let head = HTTPRequest(
+            method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
+        return HTTPExchangeRequest(
+            key: key, head: head, body: try Self.body(of: request, observed: context.isObserved),
+            canRetryOnNewConnection: true,
+            connectTimeout: .milliseconds(Int64(min(max(configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
+            proxyAuthorizer: Self.proxyAuthorizer(proxy))
+    }
+
+    /// The body as the pool sends it; every kind can be produced again for a resend on a new connection.
+    private static func body(of request: Request, observed: Bool) throws -> HTTPExchangeRequest.Body {
+        switch request.body.storage {
+        case .empty:
+            return .none
+        case .data(let data):
+            if data.isEmpty { return .none }
+            // Someone watches the upload's progress: hand the body over in 64 KiB pieces, so it moves as they go.
+            if observed {
+                return .stream(length: Int64(data.count), make: { DataChunks(data: data, chunkSize: 64 * 1024) })
+            }
+            return .bytes(ByteBuffer(data: data))
+        case .file(let url):
+            let size = try FileChunks(url: url).size
+            return .stream(length: size, make: { try FileChunks(url: url) })
+        case .stream(let declared, let makeStream):
+            return .stream(
+                length: declared,
+                make: {
+                    do {
+                        return DataToBuffers(base: try makeStream())
+                    } catch let error as CourierError {
+                        throw error
+                    } catch {
+                        throw CourierError(
+                            .requestBodyStreamExhausted, outcome: .notSent,
+                            message: "the request body stream could not be created: \(error)", underlyingError: error)
+                    }
+                })
+        case .json:
+            throw CourierError(.unknown, outcome: .notSent, message: "a JSON body reached the transport unencoded")
+        }
+    }
+
+    static func endpoint(for proxy: ResolvedProxy) -> HTTPProxyEndpoint {
+        HTTPProxyEndpoint(
+            kind: proxy.kind == .socks5 ? .socks5 : .http, host: proxy.host, port: proxy.port,
+            username: proxy.credentials?.user, password: proxy.credentials?.password,
+            resolvesRemotely: proxy.resolvesRemotely)
+    }
+
+    /// Basic credentials from the proxy configuration, answered to the proxy's first 407 on the tunnel's own
+    /// connection.
+    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?) -> ProxyAuthorizer? {
+        guard let proxy, proxy.kind == .http, let user = proxy.username else { return nil }
+        let token = Data("\(user):\(proxy.password ?? "")".utf8).base64EncodedString()
+        return { _, attempt in attempt == 1 ? "Basic \(token)" : nil }
+    }
+
+    // MARK: TLS
+
+    /// The TLS profile for an https origin: one per distinct trust policy, identity and ALPN choice.
+    private func profile(host: String, port: Int, http1Only: Bool, session: Session?) async throws
+        -> TLSClientProfile
+    {
+        let manager = try trustManager.get()
+        let identity = try await clientIdentity(host: host, port: port)
+        let weakSession = WeakSession(session)
+        let origin =
+            session?.delegate != nil
+            ? ConnectionTrustEvaluator.Origin(host: HostPatterns<Int>.normalize(host), port: port) : nil
+        let key = ProfileKey(
+            trust: manager.policy(forHost: host), identity: identity, origin: origin, http1Only: http1Only)
+        if let existing = state.withLock({ $0.profiles[key] }) { return existing }
+        var tls = try HTTPTransport.makeTLSConfiguration(
+            configuration: configuration, trust: key.trust, identity: identity)
+        tls.applicationProtocols = http1Only ? ["http/1.1"] : ["h2", "http/1.1"]
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: tls)
+        } catch {
+            throw CourierError(
+                .invalidConfiguration, outcome: .notSent,
+                message: "the TLS settings for \(host):\(port) are not usable: \(error)", underlyingError: error)
+        }
+        let evaluator = ConnectionTrustEvaluator(
+            policy: key.trust, origin: origin, session: weakSession, logger: configuration.logger)
+        let profile = TLSClientProfile(
+            context: context, connectionCheck: evaluator.isNeeded ? evaluator.initializer : nil)
+        return state.withLock { state in
+            if let raced = state.profiles[key] { return raced }
+            state.profiles[key] = profile
+            return profile
+        }
+    }
+
+    /// The provider's identity for a host and port, asked once per session.
+    private func clientIdentity(host: String, port: Int) async throws -> ClientIdentity? {
+        guard let provider = configuration.clientIdentity else { return nil }
+        let cacheKey = "\(HostPatterns<Int>.normalize(host)):\(port)"
+        let task = state.withLock { state in
+            if let asked = state.identities[cacheKey] { return asked }
+            let asking = Task { try await provider.identity(host, port) }
+            state.identities[cacheKey] = asking
+            return asking
+        }
+        do {
+            return try await task.value
+        } catch {
+            state.withLock { state in
+                if state.identities[cacheKey] == task { state.identities[cacheKey] = nil }
+            }
+            if let error = error as? CourierError { throw error }
+            throw CourierError(
+                .invalidConfiguration, outcome: .notSent,
+                message: "the client identity provider failed for \(host):\(port): \(error)", underlyingError: error)
+        }
+    }
+
+    static func name(of version: TLSVersion) -> String {
+        switch version {
+        case .tlsv1: "TLSv1"
+        case .tlsv11: "TLSv1.1"
+        case .tlsv12: "TLSv1.2"
+        case .tlsv13: "TLSv1.3"
+        }
+    }
+
+    // MARK: Errors
+
+    private func mapError(_ error: any Error, request: Request) -> CourierError {
+        ErrorMapping.map(error, request: request, requestWasSent: true)
+    }
+
+    /// Maps a failed exchange; for a direct https connection that failed in its handshake, finds out why: a
+    /// certificate outside its dates, or a client certificate the server wanted or refused (TLS 1.3 reports
+    /// that after the handshake, often as a lost connection).
+    private func diagnose(_ error: any Error, request: Request, key: HTTPConnectionKey) async -> CourierError {
+        let mapped = mapError(error, request: request)
+        guard key.scheme == .https, key.proxy == nil else { return mapped }
+        let lower = (error as? HTTPEngineError)?.underlying ?? error
+        if mapped.code == .networkConnectionLost || mapped.code == .secureConnectionFailed,
+            let manager = try? trustManager.get(),
+            let identity = try? await clientIdentity(host: key.host, port: key.port),
+            let tls = try? HTTPTransport.makeTLSConfiguration(
+                configuration: configuration, trust: manager.policy(forHost: key.host), identity: identity)
+        {
+            let seconds = min(max(configuration.timeoutIntervalForRequest, 0.5), 1.5)
+            switch await ClientCertificateDiagnosis.probe(
+                host: key.host, port: key.port, tls: tls, timeout: .milliseconds(Int64(seconds * 1000)))
+            {
+            case .certificateRequired:
+                return CourierError(
+                    .clientCertificateRequired, outcome: .failed,
+                    message: "\(request.url.hostDescription) requires a client certificate", request: request,
+                    underlyingError: error)
+            case .certificateRejected:
+                return CourierError(
+                    .clientCertificateRejected, outcome: .failed,
+                    message: "\(request.url.hostDescription) rejected the client certificate", request: request,
+                    underlyingError: error)
+            case nil:
+                break
+            }
+        }
+        if let refusal = CertificateDateDiagnosis.chainVerificationFailure(lower) {
+            let seconds = min(max(configuration.timeoutIntervalForRequest, 1), 10)
+            if let badDate = await CertificateDateDiagnosis.diagnose(
+                host: key.host, port: key.port, timeout: .milliseconds(Int64(seconds * 1000)),
+                verificationError: refusal)
+            {
+                return ErrorMapping.map(badDate, request: request, requestWasSent: true)
+            }
+        }
+        return mapped
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import Courier
+
+/// ``ProxyTunnel`` against real proxies started by `.ci/interop/proxies.sh`: squid with Basic, squid with Digest,
+/// and dante with username/password. Runs only with `COURIER_INTEROP=1`.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["COURIER_INTEROP"] == "1"))
+struct ProxyInteropTests {
+    private let environment = ProcessInfo.processInfo.environment
+
+    private func port(_ name: String) throws -> Int {
+        try #require(environment[name].flatMap(Int.init), "\(name) is not set; run .ci/interop/proxies.sh")
+    }
+
+    private var proxyUser: String { environment["COURIER_PROXY_USER"] ?? "" }
+    private var proxyPassword: String { environment["COURIER_PROXY_PASSWORD"] ?? "" }
+
+    /// Opens a tunnel through a proxy to an in-process echo origin and checks that bytes go both ways.
+    private func tunnelToEcho(
+        proxy: HTTPProxyEndpoint, tunnel: ProxyTunnel = ProxyTunnel(), authorize: ProxyAuthorizer?
+    ) async throws {
+        let origin = try await FakeProxyServer { _, _ in EchoHandler() }
+        let originPort = origin.port
+        let echoed = try await withProxyConnection(port: proxy.port) { channel in
+            try await tunnel.establish(
+                channel: channel, targetHost: "127.0.0.1", targetPort: originPort, proxy: proxy, authorize: authorize)
+            let collector = try await attachCollector(to: channel)
+            try await channel.writeAndFlush(ByteBuffer(string: "through the tunnel")).get()
+            return await collector.read(count: 18)
+        }
+        #expect(String(decoding: echoed, as: UTF8.self) == "through the tunnel")
+        try await origin.stop()
+    }
+
+    @Test func squidBasicChallengeIsAnsweredOnTheSameConnection() async throws {
+        let proxy = HTTPProxyEndpoint(kind: .http, host: "127.0.0.1", port: try port("COURIER_SQUID_BASIC_PORT"))
+        let credentials = Data("\(proxyUser):\(proxyPassword)".utf8).base64EncodedString()
+        let challenges = Mutex<[String]>([])
+        // A single channel is used: success after the 407 means the answer went on the same connection (a closing
+        // proxy would have ended in newConnectionRequired).
+        try await tunnelToEcho(proxy: proxy) { challenge, _ in
+            challenges.withLock { $0.append(challenge.headerFields[.proxyAuthenticate] ?? "") }
+            return "Basic \(credentials)"
+        }
+        let seen = challenges.withLock { $0 }
+        #expect(seen.count == 1)
+        #expect(seen.first?.hasPrefix("Basic realm=\"courier-basic\"") == true)
+    }
+
+    @Test func squidBasicWithWrongCredentialsStopsAfterTheAttemptLimit() async throws {
+        let proxy = HTTPProxyEndpoint(kind: .http, host: "127.0.0.1", port: try port("COURIER_SQUID_BASIC_PORT"))
+        var tunnel = ProxyTunnel()
+        tunnel.maximumAuthorizationAttempts = 2
+        let wrong = Data("\(proxyUser):wrong".utf8).base64EncodedString()
+        let error = await proxyError {
+            try await tunnelToEcho(proxy: proxy, tunnel: tunnel) { _, _ in "Basic \(wrong)" }
+        }
+        // squid answers a wrong Basic value with another 407 (with a body and keep-alive) on the same connection.
+        #expect(error?.kind == .authenticationFailed(attempts: 2))
+    }
+
+    @Test func squidDigestChallengeIsAnsweredOnTheSameConnection() async throws {
+        let proxy = HTTPProxyEndpoint(kind: .http, host: "127.0.0.1", port: try port("COURIER_SQUID_DIGEST_PORT"))
+        let user = proxyUser
+        let password = proxyPassword
+        let attempts = Mutex<[Int]>([])
+        let origin = try await FakeProxyServer { _, _ in EchoHandler() }
+        let originPort = origin.port
+        try await withProxyConnection(port: proxy.port) { channel in
+            try await ProxyTunnel().establish(
+                channel: channel, targetHost: "127.0.0.1", targetPort: originPort, proxy: proxy
+            ) { challenge, attempt in
+                attempts.withLock { $0.append(attempt) }
+                let offer = challenge.headerFields[values: .proxyAuthenticate].first { $0.hasPrefix("Digest") } ?? ""
+                return TestDigest.answer(
+                    challenge: offer, method: "CONNECT", uri: "127.0.0.1:\(originPort)", user: user, password: password)
+            }
+            let collector = try await attachCollector(to: channel)
+            try await channel.writeAndFlush(ByteBuffer(string: "digest")).get()
+            #expect(await collector.read(count: 6) == Array("digest".utf8))
+        }
+        #expect(attempts.withLock { $0 } == [1])
+        try await origin.stop()
+    }
+
+    @Test func danteUsernamePasswordWithRemoteResolution() async throws {
+        let proxy = HTTPProxyEndpoint(
+            kind: .socks5, host: "127.0.0.1", port: try port("COURIER_DANTE_PORT"),
+            username: environment["COURIER_SOCKS_USER"], password: environment["COURIER_SOCKS_PASSWORD"],
+            resolvesRemotely: true)
+        try await tunnelToEcho(proxy: proxy, authorize: nil)
+    }
+
+    @Test func danteUsernamePasswordWithLocalResolution() async throws {
+        let proxy = HTTPProxyEndpoint(
+            kind: .socks5, host: "127.0.0.1", port: try port("COURIER_DANTE_PORT"),
+            username: environment["COURIER_SOCKS_USER"], password: environment["COURIER_SOCKS_PASSWORD"])
+        try await tunnelToEcho(proxy: proxy, authorize: nil)
+    }
+
+    @Test func danteWrongPasswordIsAClearError() async throws {
+        let proxy = HTTPProxyEndpoint(
+            kind: .socks5, host: "127.0.0.1", port: try port("COURIER_DANTE_PORT"),
+            username: environment["COURIER_SOCKS_USER"], password: "wrong", resolvesRemotely: true)
+        let error = await proxyError { try await tunnelToEcho(proxy: proxy, authorize: nil) }
+        guard case .socksAuthenticationFailed = error?.kind else {
+            Issue.record("expected socksAuthenticationFailed, got \(String(describing: error))")
+            return
+        }
+    }
+}
