@@ -41,11 +41,32 @@ struct ResponsePrinter {
         }
     }
 
-    func printNote(_ note: String) {
-        io.writeOut(color("2", "# " + note) + "\n")
+    /// A dimmed line that is not part of the exchange (`# redirected: …`, `+ binary data not shown…`).
+    func printNote(_ note: String, marker: String = "#") {
+        io.writeOut(noteText(note, marker: marker))
     }
 
+    /// A note as ``printNote(_:marker:)`` writes it, newline included.
+    func noteText(_ note: String, marker: String = "#") -> String {
+        color("2", marker + " " + note) + "\n"
+    }
+
+    /// Prints a response whose body is in memory: the head (h), the body formatted (b), the metrics (m).
     func printResponse(_ response: Response) {
+        if parts.contains("h") {
+            printResponseHead(response)
+            io.writeOut(parts.contains("b") && !response.data.isEmpty ? "\n" : "")
+        }
+        if parts.contains("b"), !response.data.isEmpty {
+            printBody(response.data, mimeType: response.headerFields[.contentType])
+        }
+        if parts.contains("m"), let metrics = response.metrics {
+            printMetrics(metrics)
+        }
+    }
+
+    /// The status line and header fields (when h is printed), without the blank line that separates a body.
+    func printResponseHead(_ response: Response) {
         if parts.contains("h") {
             let protocolName = response.metrics?.transactionMetrics.last?.networkProtocolName
             let version =
@@ -61,14 +82,29 @@ struct ResponsePrinter {
             for field in response.headerFields {
                 text += color("36", field.name.rawName) + ": " + field.value + "\n"
             }
-            io.writeOut(text + (parts.contains("b") && !response.data.isEmpty ? "\n" : ""))
+            io.writeOut(text)
         }
-        if parts.contains("b"), !response.data.isEmpty {
-            printBody(response.data, mimeType: response.headerFields[.contentType])
+    }
+
+    /// One line of a streamed event stream or JSON Lines body, formatted as the style says: JSON re-indented
+    /// (for an event stream, the JSON of a `data:` field), field names colored.
+    func formatStreamedLine(_ line: String, mimeType: String?) -> String {
+        let jsonStyle: JSONText.Style = style.colors ? .colors : .plain
+        let isEventStream = mimeType?.lowercased().hasPrefix("text/event-stream") ?? false
+        guard isEventStream else {
+            guard style.format, let pretty = JSONText.pretty(line, style: jsonStyle) else { return line }
+            return pretty
         }
-        if parts.contains("m"), let metrics = response.metrics {
-            printMetrics(metrics)
+        guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+            return line.isEmpty ? line : color("2", line)
         }
+        let field = String(line[..<colon])
+        var value = String(line[line.index(after: colon)...])
+        if value.hasPrefix(" ") { value.removeFirst() }
+        if field == "data", style.format, let pretty = JSONText.pretty(value, style: jsonStyle) {
+            value = pretty
+        }
+        return color("36", field) + ": " + value
     }
 
     private func printBody(_ data: Data, mimeType: String?) {
@@ -78,12 +114,9 @@ struct ResponsePrinter {
         if isBinary {
             if io.isOutputTerminal {
                 let type = mimeType.map { ", " + $0 } ?? ""
-                io.writeOut(
-                    color(
-                        "2",
-                        "+ binary data not shown in terminal (\(data.count) bytes\(type)); redirect the output to save it"
-                    )
-                        + "\n")
+                printNote(
+                    "binary data not shown in terminal (\(data.count) bytes\(type)); redirect the output to save it",
+                    marker: "+")
             } else {
                 io.writeOutData(data)
             }
@@ -122,7 +155,7 @@ struct ResponsePrinter {
         return essence.isEmpty && text.drop(while: \.isWhitespace).hasPrefix("<?xml")
     }
 
-    private func printMetrics(_ metrics: TaskMetrics) {
+    func printMetrics(_ metrics: TaskMetrics) {
         var text = "\n"
         let total = metrics.taskInterval.duration * 1000
         text += String(

@@ -52,6 +52,13 @@ struct RequestCommand: AsyncParsableCommand {
     @Option(help: "all, colors, format or none (default: all on a terminal, none when piped).")
     var pretty: String?
 
+    @Flag(
+        name: [.customShort("S"), .long],
+        help:
+            "Write the body as it arrives, without waiting for the end (always so when piped); event streams and JSON Lines come out line by line, each line formatted."
+    )
+    var stream = false
+
     @Flag(name: [.customShort("F"), .long], help: "Follow redirects.")
     var follow = false
 
@@ -173,13 +180,19 @@ struct RequestCommand: AsyncParsableCommand {
             try store?.save(adding: [:], auth: applied)
         }
         try tlsOptions.apply(to: &configuration)
-        let recorder = har.map { _ in HARRecorder() }
-        if let recorder { configuration.eventMonitors = [recorder] }
+        let harRecorder = har.map { _ in HARRecorder() }
+        if let harRecorder { configuration.eventMonitors.append(harRecorder) }
+        let parts = printParts(io: io)
+        let exchange = ExchangeRecorder()
+        // Watching a task costs a copy of each body chunk; only pay it when the output needs what it learns.
+        if verbose || store != nil || !parts.isDisjoint(with: "HBm") {
+            configuration.eventMonitors.append(exchange)
+        }
         let courierSession = Session(configuration: configuration)
         defer { Task { await courierSession.finishTasksAndInvalidate() } }
 
-        let printer = ResponsePrinter(
-            parts: printParts(io: io), style: prettyStyle(io: io), io: io)
+        let style = prettyStyle(io: io)
+        let printer = ResponsePrinter(parts: parts, style: style, io: io)
 
         if curl {
             io.writeOut(CurlCommand.describe(try courierSession.prepare(request), formParts: formParts) + "\n")
@@ -192,10 +205,10 @@ struct RequestCommand: AsyncParsableCommand {
 
         let prompt = Prompt(answer: answer, io: io)
         var questionsAsked = 0
-        var result: (response: Response, redirectNotes: [String])
+        var head: Response
         while true {
             do {
-                result = try await send(request, in: courierSession)
+                head = try await courierSession.bytes(for: request)
                 break
             } catch let error as CourierError {
                 if questionsAsked < Prompt.maximumQuestions, Self.isWorthRetrying(error, method: request.method),
@@ -204,24 +217,22 @@ struct RequestCommand: AsyncParsableCommand {
                     questionsAsked += 1
                     continue
                 }
-                if let recorder, let har { try? recorder.write(to: URL(fileURLWithPath: har)) }
+                if let harRecorder, let har { try? harRecorder.write(to: URL(fileURLWithPath: har)) }
                 throw MaxTime.explain(error, maxTime: maxTime)
             }
         }
-        let (response, redirectNotes) = result
-        if let first = response.metrics?.transactionMetrics.first {
-            printer.printRequest(first.request, force: false)
+        let output = ResponseOutput(
+            printer: printer, recorder: exchange, streams: stream || !style.format,
+            formatsLines: stream, verbose: verbose, notesCacheHits: store != nil && io.isOutputTerminal)
+        let response: Response
+        do {
+            response = try await output.print(head)
+        } catch let error as CourierError {
+            if let harRecorder, let har { try? harRecorder.write(to: URL(fileURLWithPath: har)) }
+            throw MaxTime.explain(error, maxTime: maxTime)
         }
-        if verbose {
-            for note in redirectNotes { printer.printNote(note) }
-            for note in CacheOptions.notes(for: response) { printer.printNote(note) }
-        } else if store != nil, io.isOutputTerminal, CacheOptions.isCacheHit(response) {
-            // A session keeps its cache between runs: say so, so nobody wonders why no request left.
-            for note in CacheOptions.notes(for: response) { printer.printNote(note) }
-        }
-        printer.printResponse(response)
-        if let recorder, let har {
-            try recorder.write(to: URL(fileURLWithPath: har))
+        if let harRecorder, let har {
+            try harRecorder.write(to: URL(fileURLWithPath: har))
         }
 
         if checkStatus {
@@ -237,30 +248,6 @@ struct RequestCommand: AsyncParsableCommand {
                 io.writeError("courier: warning: HTTP \(code) \(response.status.reasonPhrase)\n")
                 throw CLIExit(status: status)
             }
-        }
-    }
-
-    /// Sends the request once, collecting the redirects it went through for `-v`.
-    func send(_ request: Request, in session: Session) async throws -> (Response, [String]) {
-        let task = session.makeDataTask(with: request)
-        let events = task.events
-        let notes = Task {
-            var notes: [String] = []
-            for await event in events {
-                if case .willPerformHTTPRedirection(let response, let next) = event {
-                    notes.append(
-                        "redirected: \(response.status.code) → \(next.method.rawValue) \(next.url.absoluteString)")
-                }
-            }
-            return notes
-        }
-        task.resume()
-        do {
-            let response = try await task.value
-            return (response, await notes.value)
-        } catch {
-            _ = await notes.value
-            throw error
         }
     }
 
