@@ -13,6 +13,9 @@ public struct CLIIO: Sendable {
     /// Whether questions may be asked: standard input and standard error are a terminal. Never true for
     /// a capture, so tests cannot block on a prompt.
     public var isInteractive = false
+    /// Whether standard input is a terminal (and so never the request body). True unless set, so an IO
+    /// made without thinking of input never blocks on reading it.
+    public var isInputTerminal = true
 
     public init(
         writeOut: @escaping @Sendable (String) -> Void,
@@ -44,6 +47,7 @@ public struct CLIIO: Sendable {
             environment: ProcessInfo.processInfo.environment
         )
         io.isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+        io.isInputTerminal = isatty(STDIN_FILENO) == 1
         return io
     }
 
@@ -60,7 +64,7 @@ public struct CLIIO: Sendable {
         public func io(
             input: Data = Data(), terminal: Bool = false, environment: [String: String] = [:]
         ) -> CLIIO {
-            CLIIO(
+            var io = CLIIO(
                 writeOut: { text in self.out.withLock { $0.append(Data(text.utf8)) } },
                 writeOutData: { data in self.out.withLock { $0.append(data) } },
                 writeError: { text in self.error.withLock { $0 += text } },
@@ -69,6 +73,9 @@ public struct CLIIO: Sendable {
                 isErrorTerminal: terminal,
                 environment: environment
             )
+            // The given input is what a pipe would bring (empty: /dev/null).
+            io.isInputTerminal = false
+            return io
         }
     }
 

@@ -11,6 +11,7 @@ struct RequestCommand: AsyncParsableCommand {
         discussion: """
             ITEMs, as in httpie:
               Header:Value   a request header (Header: sends none, removing a default)
+              Header;        a request header with an empty value
               name==value    a query parameter
               field=value    a JSON string field (a form field with --form)
               field:=json    a raw JSON value (numbers, booleans, arrays, objects)
@@ -20,6 +21,8 @@ struct RequestCommand: AsyncParsableCommand {
               @file          the raw request body from a file
               -              the raw request body from standard input
             A file that cannot be read is a usage error (exit 2).
+            Field names nest JSON as in httpie 3: user[name]=ann user[roles][]=admin []:=1 a[0]=x.
+            Piped standard input is the body when no other body is given (--ignore-stdin turns that off).
 
             METHOD defaults to GET, or POST when there are data items.
             URL shorthands: :8080/path means http://localhost:8080/path;
@@ -91,6 +94,11 @@ struct RequestCommand: AsyncParsableCommand {
         help: "Send data items as application/x-www-form-urlencoded (multipart/form-data with file fields).")
     var form = false
 
+    @Flag(
+        name: .customLong("ignore-stdin"),
+        help: "Do not read standard input (which, piped, is otherwise the body when no other body is given).")
+    var ignoreStdin = false
+
     @Flag(help: "Use https:// for URLs without a scheme.")
     var https = false
 
@@ -147,6 +155,9 @@ struct RequestCommand: AsyncParsableCommand {
         let formParts = built.formParts
 
         var configuration = SessionConfiguration.ephemeral
+        if !built.emptyHeaders.isEmpty {
+            configuration.networkInterceptors.append(RequestAdapter { built.withEmptyHeaders($0) })
+        }
         configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
         retryOptions.apply(to: &configuration, verbose: verbose, io: io)
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
@@ -195,11 +206,13 @@ struct RequestCommand: AsyncParsableCommand {
         let printer = ResponsePrinter(parts: parts, style: style, io: io)
 
         if curl {
-            io.writeOut(CurlCommand.describe(try courierSession.prepare(request), formParts: formParts) + "\n")
+            io.writeOut(
+                CurlCommand.describe(built.withEmptyHeaders(try courierSession.prepare(request)), formParts: formParts)
+                    + "\n")
             return
         }
         if offline {
-            printer.printRequest(try courierSession.prepare(request), force: true)
+            printer.printRequest(built.withEmptyHeaders(try courierSession.prepare(request)), force: true)
             return
         }
 
@@ -312,6 +325,16 @@ struct RequestCommand: AsyncParsableCommand {
     struct BuiltRequest {
         var request: Request
         var formParts: [CurlCommand.FormPart]?
+        /// `Header;` items. The library reads an empty value as "send none" (what `Header:` means), so these
+        /// are added back just before the network, and to what `--offline` and `--curl` show.
+        var emptyHeaders: [HTTPField] = []
+
+        /// The prepared request with the empty headers in it.
+        func withEmptyHeaders(_ prepared: Request) -> Request {
+            var request = prepared
+            request.headerFields.append(contentsOf: emptyHeaders)
+            return request
+        }
     }
 
     func buildRequest(method: String?, urlText: String, items: [RequestItem], io: CLIIO) throws -> BuiltRequest {
@@ -321,7 +344,16 @@ struct RequestCommand: AsyncParsableCommand {
             return nil
         }
         url = url.appendingQuery(queries)
-        let hasData = items.contains { $0.isDataItem }
+        // httpie's rule: piped standard input is the body when no other body is given (unless --ignore-stdin);
+        // empty input (/dev/null, a closed pipe) is no body at all and leaves the method GET.
+        let givesOtherData = items.contains { $0.isDataItem && $0 != .rawBodyStandardInput }
+        let namesStandardInput = items.contains(.rawBodyStandardInput)
+        var standardInput: Data?
+        if namesStandardInput || (!ignoreStdin && !io.isInputTerminal && !givesOtherData) {
+            let input = io.readStandardInput()
+            if !input.isEmpty { standardInput = input }
+        }
+        let hasData = givesOtherData || standardInput != nil
         let methodName = method ?? (hasData ? "POST" : "GET")
         guard let httpMethod = HTTPRequest.Method(methodName) else {
             throw ValidationError("'\(methodName)' is not an HTTP method")
@@ -331,7 +363,16 @@ struct RequestCommand: AsyncParsableCommand {
         // A repeated header item (`X-A:1 X-A:2`, `Cookie:a=1 Cookie:b=2`) sends every value, as httpie does; the
         // first one replaces a default of the same name.
         var givenHeaders: Set<String> = []
+        var emptyHeaders: [HTTPField] = []
         for item in items {
+            if case .emptyHeader(let name) = item {
+                guard let fieldName = HTTPField.Name(name) else {
+                    throw ValidationError("'\(name);' is not a valid header name")
+                }
+                // An empty value also keeps a default of that name (User-Agent;) from being sent.
+                request.headerFields.append(HTTPField(name: fieldName, value: ""))
+                emptyHeaders.append(HTTPField(name: fieldName, value: ""))
+            }
             if case .header(let name, let value) = item {
                 do {
                     if givenHeaders.insert(name.lowercased()).inserted || value.isEmpty {
@@ -360,7 +401,7 @@ struct RequestCommand: AsyncParsableCommand {
                 multipart?.append(value, name: name)
                 formParts.append(.field(name: name, value: value))
             case .dataFieldFromFile(let name, let path):
-                let text = try readText(path)
+                let text = try readText(path, item: "\(name)=@\(path)")
                 fields.append((name, JSONText.quote(text)))
                 formFields.append((name, text))
                 multipart?.append(text, name: name)
@@ -374,7 +415,7 @@ struct RequestCommand: AsyncParsableCommand {
                 if sendsForm { throw ValidationError("'\(name):=…' needs JSON; it cannot be sent in a form") }
                 fields.append((name, json))
             case .jsonFieldFromFile(let name, let path):
-                let json = try readText(path)
+                let json = try readText(path, item: "\(name):=@\(path)")
                 guard JSONText.isValid(json) else {
                     throw ValidationError("'\(name):=@\(path)': the file does not contain valid JSON")
                 }
@@ -387,10 +428,13 @@ struct RequestCommand: AsyncParsableCommand {
                 try Self.checkReadableFile(expanded, item: "@" + path)
                 request.body = .file(URL(fileURLWithPath: expanded))
             case .rawBodyStandardInput:
-                request.body = .data(io.readStandardInput(), contentType: nil)
-            case .header, .query:
+                if let standardInput { request.body = .data(standardInput, contentType: nil) }
+            case .header, .emptyHeader, .query:
                 break
             }
+        }
+        if !namesStandardInput, !givesOtherData, let standardInput {
+            request.body = .data(standardInput, contentType: nil)
         }
         if let multipart {
             if !request.body.isEmpty {
@@ -404,7 +448,14 @@ struct RequestCommand: AsyncParsableCommand {
             if form {
                 request.body = .form(formFields)
             } else {
-                request.body = .data(Data(JSONText.object(fields).utf8), contentType: "application/json")
+                let members = fields.map { (name: $0.0, json: $0.1) }
+                let body: NestedJSON
+                do {
+                    body = try NestedJSON.build(members)
+                } catch let error as NestedJSON.PathError {
+                    throw ValidationError(error.description)
+                }
+                request.body = .data(Data(body.text.utf8), contentType: "application/json")
             }
         }
         if !sendsForm, request.headerFields[.accept] == nil, json || !fields.isEmpty {
@@ -413,7 +464,8 @@ struct RequestCommand: AsyncParsableCommand {
         if json, fields.isEmpty, request.headerFields[.contentType] == nil, !request.body.isEmpty {
             request.headerFields[.contentType] = "application/json"
         }
-        return BuiltRequest(request: request, formParts: multipart == nil ? nil : formParts)
+        return BuiltRequest(
+            request: request, formParts: multipart == nil ? nil : formParts, emptyHeaders: emptyHeaders)
     }
 
     /// Refuses a path that is missing, a directory or unreadable, naming the item.
@@ -453,11 +505,14 @@ struct RequestCommand: AsyncParsableCommand {
         return .file(name: name, path: expanded, contentType: sentType)
     }
 
-    func readText(_ path: String) throws -> String {
-        try Self.checkReadableFile(path, item: "=@" + path)
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+    /// The text of the file an `=@` or `:=@` item names; errors name the whole item, field included.
+    func readText(_ path: String, item: String) throws -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        try Self.checkReadableFile(expanded, item: item)
+        guard let data = FileManager.default.contents(atPath: expanded),
+            let text = String(data: data, encoding: .utf8)
         else {
-            throw ValidationError("cannot read \(path) as UTF-8 text")
+            throw ValidationError("'\(item)': cannot read \(path) as UTF-8 text")
         }
         return text
     }

@@ -4,6 +4,8 @@ import Foundation
 enum RequestItem: Equatable {
     /// `Header:Value`; `Header:` sends nothing for that header (removes a default).
     case header(name: String, value: String)
+    /// `Header;`: the header sent with an empty value.
+    case emptyHeader(name: String)
     /// `name==value`: a query parameter.
     case query(name: String, value: String)
     /// `field=value`: a JSON string field (or form field with `--form`).
@@ -21,7 +23,8 @@ enum RequestItem: Equatable {
     /// `-`: the raw body from standard input.
     case rawBodyStandardInput
 
-    /// Separators, longest first at any one position. A backslash escapes a separator character.
+    /// Separators, longest first at any one position. A backslash escapes a separator character; before
+    /// any other character it stays, for the nested JSON syntax (`a\[b]`) to read.
     static let separators = [":=@", "=@", ":=", "==", "=", "@", ":"]
 
     /// Parses one item.
@@ -35,9 +38,14 @@ enum RequestItem: Equatable {
         while index < characters.count {
             let character = characters[index]
             if character == "\\", index + 1 < characters.count {
+                if !":=@;".contains(characters[index + 1]) { name.append(character) }
                 name.append(characters[index + 1])
                 index += 2
                 continue
+            }
+            // `Header;` (only at the end: `a;b=c` is the field "a;b").
+            if character == ";", index == characters.count - 1, !name.isEmpty {
+                return .emptyHeader(name: name)
             }
             if let separator = separators.first(where: { matches($0, characters, at: index) }) {
                 let value = String(characters[(index + separator.count)...])
@@ -71,7 +79,7 @@ enum RequestItem: Equatable {
 
     var isDataItem: Bool {
         switch self {
-        case .header, .query: return false
+        case .header, .emptyHeader, .query: return false
         default: return true
         }
     }
@@ -80,6 +88,6 @@ enum RequestItem: Equatable {
 struct RequestItemError: Error, CustomStringConvertible {
     var item: String
     var description: String {
-        "'\(item)' is not a request item; use Header:Value, name==value, field=value, field:=json, field@file, @file or -"
+        "'\(item)' is not a request item; use Header:Value, Header;, name==value, field=value, field:=json, field@file, @file or -"
     }
 }
