@@ -13,11 +13,25 @@ public enum CourierCLI {
         public static let clientError4xx: Int32 = 4
         public static let serverError5xx: Int32 = 5
         public static let tooManyRedirects: Int32 = 6
+        /// A request or download that timed out (httpie's 2, shared with usage errors).
+        public static let timeout: Int32 = 2
+        /// Ctrl-C (128 + SIGINT).
+        public static let interrupted: Int32 = 130
+    }
+
+    /// The exit status for a library error: 6 for too many redirects, 2 for a timeout, 1 otherwise.
+    static func exitStatus(for error: CourierError) -> Int32 {
+        switch error.code {
+        case .httpTooManyRedirects: ExitStatus.tooManyRedirects
+        case .timedOut: ExitStatus.timeout
+        default: ExitStatus.failure
+        }
     }
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
     /// Every failure is one line on stderr (``ErrorLine``), never a stack trace: usage errors return 2
-    /// (swift-argument-parser's 64 is remapped, as httpie does), too many redirects 6, anything else 1.
+    /// (swift-argument-parser's 64 is remapped, as httpie does), timeouts 2, too many redirects 6, Ctrl-C during
+    /// a request or download 130, anything else 1.
     public static func run(arguments: [String], io: CLIIO = .standard) async -> Int32 {
         await CLIIO.$current.withValue(io) {
             do {
@@ -32,7 +46,7 @@ public enum CourierCLI {
                 return exit.status
             } catch let error as CourierError {
                 io.writeError(ErrorLine.transport(error) + "\n")
-                return error.code == .httpTooManyRedirects ? ExitStatus.tooManyRedirects : ExitStatus.failure
+                return exitStatus(for: error)
             } catch {
                 let code = CourierCommand.exitCode(for: error)
                 if code == .success {

@@ -75,7 +75,7 @@ struct ErrorLineTests {
         let server = try await TestServer.start { _ in .hang }
         let result = await run(["--timeout", "0.5", server.url("/slow").absoluteString])
         try await server.shutdown()
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         expectOneLine(result.error)
         #expect(result.error.contains("--timeout"))
     }

@@ -148,4 +148,24 @@ struct TerminalBehaviourTests {
             #expect(!terminal.output.contains("ZZZZ"))
         }
     }
+
+    @Test func ctrlCDuringARequestExits130() async throws {
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
+        let server = try await TestServer.start { _ in
+            arrived.yield()
+            return .hang
+        }
+        let pipe = Pipe()
+        let process = try Self.launch([server.url("/hang").absoluteString], output: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        // The request reached the server: courier is waiting for the answer.
+        for await _ in arrivals { break }
+        process.interrupt()
+        let reading = pipe.fileHandleForReading
+        _ = await offThePool { reading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        try await server.shutdown()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+    }
 }

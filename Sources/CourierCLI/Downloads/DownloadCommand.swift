@@ -9,12 +9,12 @@ struct DownloadCommand: AsyncParsableCommand {
         commandName: "download",
         abstract: "Save a URL to a file, resumably.",
         discussion: """
-            The body streams to FILE.part, with FILE.part.json recording the URL and the server's
-            validators (ETag, Last-Modified), and is renamed to FILE when complete. If the transfer is
-            interrupted (or the process killed), run the same command with --continue: only the missing
+            The body streams to FILE.part, with FILE.part.json recording the URL and the server's \
+            validators (ETag, Last-Modified), and is renamed to FILE when complete. If the transfer is \
+            interrupted (or the process killed), run the same command with --continue: only the missing \
             bytes are fetched (Range + If-Range), or everything again if the file changed on the server.
 
-            Without -o, the file is named from the URL (or the server's Content-Disposition), made safe,
+            Without -o, the file is named from the URL (or the server's Content-Disposition), made safe, \
             in the current directory. Redirects are followed.
 
             Examples:
@@ -23,9 +23,9 @@ struct DownloadCommand: AsyncParsableCommand {
               courier download :8080/files/report.pdf -o ~/Downloads/
               courier download https://example.com/big.iso --durable
 
-            With --durable the transfer runs in a durable session named after FILE (records under
-            $XDG_DATA_HOME/courier/durable/): it retries network failures by itself, waits for the
-            network to come back, and if the process is killed, running the same command again
+            With --durable the transfer runs in a durable session named after FILE (records under \
+            $XDG_DATA_HOME/courier/durable/): it retries network failures by itself, waits for the \
+            network to come back, and if the process is killed, running the same command again \
             re-attaches to the transfer and fetches only the missing bytes.
             """
     )
@@ -62,6 +62,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let io = CLIIO.current
+        InterruptExit.install()
         let url = try resolveURL(self.url)
         let (destination, namedByUser) = try chooseDestination(for: url)
         let resumeData = continuePartial ? partialDownload(at: destination, of: url, io: io) : nil
@@ -77,6 +78,7 @@ struct DownloadCommand: AsyncParsableCommand {
         }
         // A durable session retries until its resource timeout unless --retry caps it.
         if !durable || retryOptions.retries > 0 { retryOptions.apply(to: &configuration, verbose: false, io: io) }
+        configuration.userAgent = RequestCommand.userAgent
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
         // What an earlier durable run kept, read before the session re-attaches and appends to it.
         let keptBytes = durable ? (try? DownloadResumeData(partialDownloadFor: destination))?.bytesOnDisk ?? 0 : 0

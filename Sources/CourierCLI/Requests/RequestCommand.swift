@@ -25,7 +25,7 @@ struct RequestCommand: AsyncParsableCommand {
             Piped standard input is the body when no other body is given (--ignore-stdin turns that off).
 
             METHOD defaults to GET, or POST when there are data items.
-            URL shorthands: :8080/path means http://localhost:8080/path;
+            URL shorthands: :8080/path means http://localhost:8080/path; \
             a URL without a scheme gets http:// (https:// with --https).
 
             Examples:
@@ -36,8 +36,8 @@ struct RequestCommand: AsyncParsableCommand {
               courier --proxy http://127.0.0.1:3128 --timeout 5 example.com
               courier --check-status --follow --max-redirects 3 :8080/old
 
-            Exit status: 0 success, 1 transport and other errors, 2 usage errors,
-            3/4/5 for a 3xx/4xx/5xx answer with --check-status, 6 too many redirects.
+            Exit status: 0 success, 1 transport and other errors, 2 usage errors and timeouts, 3/4/5 for a \
+            3xx/4xx/5xx answer with --check-status, 6 too many redirects, 130 Ctrl-C.
             """
     )
 
@@ -65,14 +65,18 @@ struct RequestCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("F"), .long], help: "Follow redirects.")
     var follow = false
 
-    @Option(name: .customLong("max-redirects"), help: "The most redirects --follow follows (default 30).")
+    // `.unconditional` here and on --timeout and --max-time: a negative number is read as the value, so the
+    // message says what is wrong with it instead of "Missing value".
+    @Option(
+        name: .customLong("max-redirects"), parsing: .unconditional,
+        help: "The most redirects --follow follows (default 30).")
     var maxRedirects: Int = 30
 
-    @Option(help: "The idle timeout in seconds (default 30).")
+    @Option(parsing: .unconditional, help: "The idle timeout in seconds (default 30).")
     var timeout: Double?
 
     @Option(
-        name: .customLong("max-time"),
+        name: .customLong("max-time"), parsing: .unconditional,
         help: "The longest the whole exchange may take, in seconds, redirects and body included (curl's -m).")
     var maxTime: Double?
 
@@ -132,10 +136,19 @@ struct RequestCommand: AsyncParsableCommand {
         if let pretty, !["all", "colors", "format", "none"].contains(pretty) {
             throw ValidationError("--pretty takes all, colors, format or none")
         }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-        if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be a positive number of seconds") }
-        if maxRedirects < 0 { throw ValidationError("--max-redirects must not be negative") }
+        if let timeout, !(timeout > 0) {
+            throw ValidationError("--timeout must be a positive number of seconds, not \(Self.format(timeout))")
+        }
+        if let maxTime, !(maxTime > 0) {
+            throw ValidationError("--max-time must be a positive number of seconds, not \(Self.format(maxTime))")
+        }
+        if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more, not \(maxRedirects)") }
         if let proxy { _ = try ProxyOption.configuration(for: proxy) }
+    }
+
+    /// `-1`, `0.5`: a number as the user would have written it.
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     func run() async throws {
@@ -143,6 +156,7 @@ struct RequestCommand: AsyncParsableCommand {
         // unknown option: `courier --bogus` should name --bogus, not the missing URL.
         if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
         let io = CLIIO.current
+        InterruptExit.install()
         let (method, urlText, itemTexts) = try splitWords()
         let items: [RequestItem]
         do {
@@ -158,6 +172,7 @@ struct RequestCommand: AsyncParsableCommand {
         if !built.emptyHeaders.isEmpty {
             configuration.networkInterceptors.append(RequestAdapter { built.withEmptyHeaders($0) })
         }
+        configuration.userAgent = Self.userAgent
         configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
         retryOptions.apply(to: &configuration, verbose: verbose, io: io)
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
@@ -223,6 +238,15 @@ struct RequestCommand: AsyncParsableCommand {
             do {
                 head = try await courierSession.bytes(for: request)
                 break
+            } catch let error as CourierError
+                where error.code == .userAuthenticationRequired && effectiveAuth.auth != nil
+                && [401, 407].contains(error.response?.status.code)
+            {
+                // The server turned down the credentials given (a wrong Digest password): its last answer is
+                // the response, as httpie shows it, and --check-status exits 4.
+                head = error.response ?? Response(status: .unauthorized, url: request.url)
+                if verbose { printer.printNote(ErrorLine.oneLine(error.message)) }
+                break
             } catch let error as CourierError {
                 if questionsAsked < Prompt.maximumQuestions, Self.isWorthRetrying(error, method: request.method),
                     prompt.confirm("\(ErrorLine.oneLine(error.description)) — retry?")
@@ -277,6 +301,9 @@ struct RequestCommand: AsyncParsableCommand {
         return !error.isAmbiguous || idempotent.contains(method)
     }
 
+    /// `courier/<version>`, as httpie sends `HTTPie/<version>`: no operating system or kernel version.
+    static let userAgent = "courier/\(CourierVersion.string)"
+
     // MARK: Parsing
 
     static let knownMethods: Set<String> = [
@@ -306,8 +333,15 @@ struct RequestCommand: AsyncParsableCommand {
         if !string.contains("://") && !Self.hasScheme(string) {
             string = (https ? "https://" : "http://") + string
         }
-        return try Request(string).url
+        let url = try Request(string).url
+        if let scheme = url.scheme?.lowercased(), !Self.supportedSchemes.contains(scheme) {
+            throw ValidationError(
+                "unsupported scheme '\(scheme)' in \(text); courier speaks http://, https://, data: and file: URLs")
+        }
+        return url
     }
+
+    static let supportedSchemes: Set<String> = ["http", "https", "data", "file"]
 
     /// `data:…`, `mailto:…` have a scheme; `localhost:8080/x` does not (digits after the colon are a port).
     static func hasScheme(_ string: String) -> Bool {

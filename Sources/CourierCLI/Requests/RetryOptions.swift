@@ -5,15 +5,16 @@ import Foundation
 /// `--retry N`: the session's retry policy with N retries (none by default, like curl). Retries are
 /// silent unless `-v`, which notes each one.
 struct RetryOptions: ParsableArguments {
+    // `.unconditional`: `--retry -1` reads -1 as the value (and gets "must be 0 or more"), not as an option.
     @Option(
-        name: .customLong("retry"),
+        name: .customLong("retry"), parsing: .unconditional,
         help: ArgumentHelp(
             "Retry idempotent requests up to N times after connection failures, timeouts and 408/429/5xx answers.",
             valueName: "N"))
     var retries: Int = 0
 
     func validate() throws {
-        guard retries >= 0 else { throw ValidationError("--retry must not be negative") }
+        guard retries >= 0 else { throw ValidationError("--retry must be 0 or more, not \(retries)") }
         guard retries <= 100 else { throw ValidationError("--retry takes at most 100") }
     }
 

@@ -28,7 +28,7 @@ struct BenchCommand: AsyncParsableCommand {
               swift run -c release courier bench --requests 5000 --rounds 5
               courier bench --quick            # a smoke run (debug builds are several times slower)
 
-            Each figure is the median of the rounds; ratios above 1 favour Courier. The sample back end runs
+            Each figure is the median of the rounds; ratios above 1 favour Courier. The sample back end runs \
             in this process, so CPU per request includes the server's share for every client alike.
             """
     )

@@ -63,6 +63,17 @@ struct ServeCommand: AsyncParsableCommand {
         guard uploadLimit > 0 else { throw ValidationError("--upload-limit must be positive") }
     }
 
+    /// When the start failed because a port is taken: which one, and what to do.
+    func busyPortMessage() -> String? {
+        var candidates = [("--port", port), ("--warehouse-port", warehousePort)]
+        if tls { candidates += [("--tls-port", tlsPort), ("--client-cert-port", clientCertificatePort)] }
+        guard let (option, busy) = candidates.first(where: { $0.1 != 0 && PortProbe.isInUse(host: host, port: $0.1) })
+        else { return nil }
+        return ErrorLine.other(
+            "port \(busy) on \(host) is already in use (\(option)); stop what holds it, choose another with \(option) N, or use \(option) 0 for a free one"
+        )
+    }
+
     func run() async throws {
         let io = CLIIO.current
         var configuration = SampleServerConfiguration(
@@ -77,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await SampleServer.start(configuration)
         } catch {
-            io.writeError("courier: error: \(error)\n")
+            io.writeError((busyPortMessage() ?? ErrorLine.other("\(error)")) + "\n")
             throw CLIExit(status: CourierCLI.ExitStatus.failure)
         }
         var lines = ["Courier sample back end on \(server.baseURL.absoluteString)"]

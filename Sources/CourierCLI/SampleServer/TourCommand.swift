@@ -11,7 +11,7 @@ struct TourCommand: AsyncParsableCommand {
         commandName: "tour",
         abstract: "A guided tour of Courier against the embedded sample back end (offline, about ten seconds).",
         discussion: """
-            Every section sends real requests over loopback to the sample back end running in this process and
+            Every section sends real requests over loopback to the sample back end running in this process and \
             checks what comes back. The exit status is 0 only if every section passed.
 
             Examples:
