@@ -33,6 +33,7 @@ struct CLICurlInteropTests {
         ["URL/anything/multipart", "status=shipped", "doc@\(note);type=text/plain", "X-Upload:1"],
         ["PUT", "URL/anything/raw", "@\(bodyFile)"],
         ["DELETE", "URL/anything/items/1", "Accept:application/json"],
+        ["--follow", "--max-redirects", "3", "--timeout", "10", "--retry", "1", "URL/redirect/1", "X-Hop:1"],
     ]
 
     /// Runs the CLI in-process with stdout piped.

@@ -221,8 +221,10 @@ struct RequestCommand: AsyncParsableCommand {
         let printer = ResponsePrinter(parts: parts, style: style, io: io)
 
         if curl {
+            let extras = CurlCommand.extras(for: self, auth: effectiveAuth)
             io.writeOut(
-                CurlCommand.describe(built.withEmptyHeaders(try courierSession.prepare(request)), formParts: formParts)
+                CurlCommand.describe(
+                    built.withEmptyHeaders(try courierSession.prepare(request)), formParts: formParts, extras: extras)
                     + "\n")
             return
         }
