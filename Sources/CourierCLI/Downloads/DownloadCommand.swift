@@ -257,14 +257,6 @@ struct DownloadCommand: AsyncParsableCommand {
     /// The URL with the request command's shorthands: `:8080/path` is localhost, no scheme means http://
     /// (https:// with --https).
     func resolveURL(_ text: String) throws -> URL {
-        var string = text
-        if string.hasPrefix(":") {
-            let rest = string.dropFirst()
-            string = rest.hasPrefix("/") ? "localhost" + rest : "localhost:" + rest
-        }
-        if !string.contains("://") && !RequestCommand.hasScheme(string) {
-            string = (https ? "https://" : "http://") + string
-        }
-        return try Request(string).url
+        try Request(RequestCommand.completeURLText(text, https: https)).url
     }
 }

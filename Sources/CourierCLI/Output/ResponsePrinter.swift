@@ -23,7 +23,9 @@ struct ResponsePrinter {
         let showBody = parts.contains("B")
         guard showHead || showBody else { return }
         if showHead {
-            var target = request.url.path.isEmpty ? "/" : request.url.path
+            // The path as it goes on the wire (`/a%20b`), not decoded.
+            let path = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+            var target = path.isEmpty ? "/" : path
             if let query = request.url.query { target += "?" + query }
             var text = color("1;34", request.method.rawValue) + " " + color("36", target) + " HTTP/1.1\n"
             if request.headerFields[HTTPField.Name("Host")!] == nil, let host = request.url.host {

@@ -326,16 +326,7 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     func resolveURL(_ text: String) throws -> URL {
-        var string = text
-        if string.hasPrefix(":") {
-            // :8080/path and :/path mean localhost.
-            let rest = string.dropFirst()
-            string = rest.hasPrefix("/") ? "localhost" + rest : "localhost:" + rest
-        }
-        if !string.contains("://") && !Self.hasScheme(string) {
-            string = (https ? "https://" : "http://") + string
-        }
-        let url = try Request(string).url
+        let url = try Request(Self.completeURLText(text, https: https)).url
         if let scheme = url.scheme?.lowercased(), !Self.supportedSchemes.contains(scheme) {
             throw ValidationError(
                 "unsupported scheme '\(scheme)' in \(text); courier speaks http://, https://, data: and file: URLs")
@@ -344,6 +335,30 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     static let supportedSchemes: Set<String> = ["http", "https", "data", "file"]
+
+    /// The URL as written, completed as httpie does: `:8080/path` and `:/path` mean localhost, a URL without a
+    /// scheme gets `http://` (`https://` with `https`), and spaces are percent-encoded (curl and httpie send
+    /// `a b` as `a%20b`).
+    static func completeURLText(_ text: String, https: Bool) -> String {
+        var string = text
+        if string.hasPrefix(":") {
+            let rest = string.dropFirst()
+            string = rest.hasPrefix("/") ? "localhost" + rest : "localhost:" + rest
+        }
+        if !startsWithSchemeAndSlashes(string) && !hasScheme(string) {
+            string = (https ? "https://" : "http://") + string
+        }
+        return string.replacingOccurrences(of: " ", with: "%20")
+    }
+
+    /// `http://…`, `ftp://…`: a scheme and `://` at the very start. A `://` further on, in a query
+    /// (`127.0.0.1:8080/anything?x=http://a`), does not make one.
+    static func startsWithSchemeAndSlashes(_ string: String) -> Bool {
+        guard let separator = string.range(of: "://") else { return false }
+        let scheme = string[..<separator.lowerBound]
+        guard let first = scheme.first, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    }
 
     /// `data:…`, `mailto:…` have a scheme; `localhost:8080/x` does not (digits after the colon are a port).
     static func hasScheme(_ string: String) -> Bool {

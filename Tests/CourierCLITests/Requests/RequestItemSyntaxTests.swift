@@ -94,3 +94,29 @@ struct RequestItemSyntaxTests {
         #expect(withData == #"{"a": "1"}"# + "\n")
     }
 }
+
+@Suite("courier: URLs as httpie and curl read them")
+struct URLCompletionTests {
+    @Test(arguments: [
+        ("127.0.0.1:8080/anything?x=http://a", "http://127.0.0.1:8080/anything?x=http://a"),
+        ("localhost:8080/r?next=https://b/c", "http://localhost:8080/r?next=https://b/c"),
+        ("example.com/a b?q=c d", "http://example.com/a%20b?q=c%20d"),
+        (":8080/x", "http://localhost:8080/x"),
+        ("https://example.com/", "https://example.com/"),
+        ("data:text/plain,hi", "data:text/plain,hi"),
+    ])
+    func urlsAreCompletedAsHttpieDoes(written: String, completed: String) {
+        #expect(RequestCommand.completeURLText(written, https: false) == completed)
+    }
+
+    @Test func aURLWithASchemeInItsQueryIsSentAsWritten() async {
+        let capture = CLIIO.Capture()
+        let status = await CourierCLI.run(
+            arguments: ["--offline", "--print=H", "127.0.0.1:8080/anything?x=http://a", "X-A:1"], io: capture.io())
+        #expect(status == 0, "\(capture.standardError)")
+        #expect(capture.standardOutput.hasPrefix("GET /anything?x=http://a HTTP/1.1\nHost: 127.0.0.1:8080\n"))
+        let spaced = CLIIO.Capture()
+        _ = await CourierCLI.run(arguments: ["--offline", "--print=H", "example.com/a b"], io: spaced.io())
+        #expect(spaced.standardOutput.hasPrefix("GET /a%20b HTTP/1.1\n"))
+    }
+}
