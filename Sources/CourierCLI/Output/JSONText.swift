@@ -48,6 +48,42 @@ enum JSONText {
             key: "\u{1B}[34m", string: "\u{1B}[33m", number: "\u{1B}[36m", literal: "\u{1B}[35m", reset: "\u{1B}[0m")
     }
 
+    /// JSON text with colors and nothing else changed (`--pretty=colors`); `nil` when the text is not JSON.
+    static func colorize(_ text: String, style: Style = .colors) -> String? {
+        guard isValid(text) else { return nil }
+        var output = ""
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "\"":
+                var end = index + 1
+                while end < scalars.count, scalars[end] != "\"" {
+                    end += scalars[end] == "\\" ? 2 : 1
+                }
+                let literal = String(String.UnicodeScalarView(scalars[index...min(end, scalars.count - 1)]))
+                // A string followed by a colon is a key.
+                var next = end + 1
+                while next < scalars.count, [" ", "\n", "\r", "\t"].contains(scalars[next]) { next += 1 }
+                let isKey = next < scalars.count && scalars[next] == ":"
+                output += (isKey ? style.key : style.string) + literal + style.reset
+                index = end + 1
+            case "{", "}", "[", "]", ",", ":", " ", "\n", "\r", "\t":
+                output.unicodeScalars.append(scalar)
+                index += 1
+            default:
+                var end = index
+                while end < scalars.count, !",}] \n\r\t".unicodeScalars.contains(scalars[end]) { end += 1 }
+                let token = String(String.UnicodeScalarView(scalars[index..<end]))
+                let color = ["true", "false", "null"].contains(token) ? style.literal : style.number
+                output += color + token + style.reset
+                index = end
+            }
+        }
+        return output
+    }
+
     /// Re-indents JSON text (4 spaces), keeping key order; `nil` when the text is not JSON.
     static func pretty(_ text: String, style: Style = .plain) -> String? {
         guard isValid(text) else { return nil }

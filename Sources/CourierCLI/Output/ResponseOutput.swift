@@ -6,8 +6,8 @@ import NIOFoundationCompat
 /// Prints one exchange whose response body is still streaming: the request (H, B), the notes of `-v`, the
 /// response head (h), the body (b) and the metrics (m).
 ///
-/// A body is only held in memory to be formatted, and only up to ``formatLimit``: piped output, `--stream`
-/// and `--pretty=none|colors` write each chunk as it arrives, so memory stays flat whatever the size. A body
+/// A body is only held in memory to be formatted or colored, and only up to ``formatLimit``: piped output,
+/// `--stream` and `--pretty=none` write each chunk as it arrives, so memory stays flat whatever the size. A body
 /// that fails midway is printed as far as it came before the error is thrown.
 struct ResponseOutput {
     /// The largest body held to be pretty-printed; a bigger one is written raw as it arrives, with a note.

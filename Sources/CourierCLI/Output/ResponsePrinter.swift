@@ -126,10 +126,15 @@ struct ResponsePrinter {
         }
         guard let text else { return }
         let type = mimeType?.lowercased() ?? ""
-        if style.format, type.contains("json") || (type.isEmpty && text.first.map { "{[".contains($0) } == true),
-            let pretty = JSONText.pretty(text, style: style.colors ? .colors : .plain)
-        {
+        let looksLikeJSON = type.contains("json") || (type.isEmpty && text.first.map { "{[".contains($0) } == true)
+        if style.format, looksLikeJSON, let pretty = JSONText.pretty(text, style: style.colors ? .colors : .plain) {
             io.writeOut(pretty + "\n")
+            return
+        }
+        if style.colors, !style.format, looksLikeJSON, let colored = JSONText.colorize(text) {
+            // --pretty=colors: the document as it came, spacing included, with colors.
+            io.writeOut(colored)
+            if io.isOutputTerminal, !text.hasSuffix("\n") { io.writeOut("\n") }
             return
         }
         if style.format, Self.looksLikeXML(type: type, text: text),

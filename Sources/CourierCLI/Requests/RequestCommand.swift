@@ -261,7 +261,7 @@ struct RequestCommand: AsyncParsableCommand {
             }
         }
         let output = ResponseOutput(
-            printer: printer, recorder: exchange, streams: stream || !style.format,
+            printer: printer, recorder: exchange, streams: stream || !(style.format || style.colors),
             formatsLines: stream, verbose: verbose, notesCacheHits: store != nil && io.isOutputTerminal)
         let response: Response
         do {
@@ -338,7 +338,7 @@ struct RequestCommand: AsyncParsableCommand {
 
     /// The URL as written, completed as httpie does: `:8080/path` and `:/path` mean localhost, a URL without a
     /// scheme gets `http://` (`https://` with `https`), and spaces are percent-encoded (curl and httpie send
-    /// `a b` as `a%20b`).
+    /// `a b` as `a%20b`), except in a `data:` URL, whose text is taken as it is.
     static func completeURLText(_ text: String, https: Bool) -> String {
         var string = text
         if string.hasPrefix(":") {
@@ -348,6 +348,7 @@ struct RequestCommand: AsyncParsableCommand {
         if !startsWithSchemeAndSlashes(string) && !hasScheme(string) {
             string = (https ? "https://" : "http://") + string
         }
+        if string.lowercased().hasPrefix("data:") { return string }
         return string.replacingOccurrences(of: " ", with: "%20")
     }
 
