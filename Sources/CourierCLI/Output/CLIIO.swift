@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Synchronization
 
@@ -77,6 +78,23 @@ public struct CLIIO: Sendable {
             io.isInputTerminal = false
             return io
         }
+    }
+
+    /// This IO with standard output going to a new (or emptied) file instead, as a redirection would send it.
+    /// - Throws: A `ValidationError` naming the file when it cannot be created.
+    func writingOutput(toFile path: String) throws -> CLIIO {
+        let expanded = (path as NSString).expandingTildeInPath
+        guard FileManager.default.createFile(atPath: expanded, contents: nil),
+            let handle = FileHandle(forWritingAtPath: expanded)
+        else {
+            throw ValidationError(
+                "-o \(path): cannot create the file (does its directory exist and may it be written?)")
+        }
+        var io = self
+        io.writeOut = { text in try? handle.write(contentsOf: Data(text.utf8)) }
+        io.writeOutData = { data in try? handle.write(contentsOf: data) }
+        io.isOutputTerminal = false
+        return io
     }
 
     @TaskLocal static var current: CLIIO = .standard

@@ -79,6 +79,11 @@ struct CurlCommand {
             if printSpec.contains("m") { extras.append(.option("-w '%{time_total} s, %{size_download} B\\n'")) }
         }
         if command.stream { extras.append(.option("-N")) }
+        if command.quiet {
+            extras.append(.option("-s -o /dev/null"))
+        } else if let output = command.output {
+            extras.append(.option("-o " + shellQuote(output)))
+        }
         if command.follow {
             extras.append(.option("-L --max-redirs \(command.maxRedirects)"))
         } else if command.maxRedirects != 30 {

@@ -62,6 +62,18 @@ struct RequestCommand: AsyncParsableCommand {
     )
     var stream = false
 
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write what would go to standard output into FILE (the body alone, unformatted, as when piped).",
+            valueName: "FILE"))
+    var output: String?
+
+    @Flag(
+        name: [.customShort("q"), .long],
+        help: "Print nothing on standard output; errors and warnings still go to standard error.")
+    var quiet = false
+
     @Flag(name: [.customShort("F"), .long], help: "Follow redirects.")
     var follow = false
 
@@ -155,7 +167,7 @@ struct RequestCommand: AsyncParsableCommand {
         // Checked here rather than in validate(), which swift-argument-parser runs before it reports an
         // unknown option: `courier --bogus` should name --bogus, not the missing URL.
         if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
-        let io = CLIIO.current
+        let io = try output.map { try CLIIO.current.writingOutput(toFile: $0) } ?? CLIIO.current
         InterruptExit.install()
         let (method, urlText, itemTexts) = try splitWords()
         let items: [RequestItem]
@@ -572,6 +584,7 @@ struct RequestCommand: AsyncParsableCommand {
     // MARK: Output choices
 
     func printParts(io: CLIIO) -> Set<Character> {
+        if quiet { return [] }
         if let printSpec { return Set(printSpec) }
         if verbose { return Set("HBhb") }
         if offline { return Set("HB") }

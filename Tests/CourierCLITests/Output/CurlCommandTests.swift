@@ -21,6 +21,9 @@ struct CurlCommandTests {
         ("--print", ["--print=hbm"], " -i -w '%{time_total} s, %{size_download} B\\n'"),
         ("--verbose", ["-v"], " -v"),
         ("--stream", ["--stream"], " -N"),
+        // -o sends what courier prints, the curl command included, to the file.
+        ("--output", ["-o", "{dir}/curl.txt"], " -o '{dir}/curl.txt'"),
+        ("--quiet", ["-q"], " -s -o /dev/null"),
         ("--follow", ["--follow", "--max-redirects", "5"], " -L --max-redirs 5"),
         ("--max-redirects", ["--max-redirects", "5"], "# --max-redirects applies with --follow only"),
         ("--timeout", ["--timeout", "7"], " --connect-timeout 7 --speed-limit 1 --speed-time 7"),
@@ -84,8 +87,12 @@ struct CurlCommandTests {
             let capture = CLIIO.Capture()
             let status = await CourierCLI.run(arguments: ["--curl"] + words, io: capture.io())
             #expect(status == 0, "\(row.flag): \(capture.standardError)")
-            #expect(capture.standardOutput.contains(expected), "\(row.flag): \(capture.standardOutput)")
-            #expect(!capture.standardOutput.contains("secret") && !capture.standardOutput.contains(":pw"))
+            let printed =
+                row.flag == "--output"
+                ? try String(contentsOf: directory.appendingPathComponent("curl.txt"), encoding: .utf8)
+                : capture.standardOutput
+            #expect(printed.contains(expected), "\(row.flag): \(printed)")
+            #expect(!printed.contains("secret") && !printed.contains(":pw"))
         }
     }
 }
