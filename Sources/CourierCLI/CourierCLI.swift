@@ -19,6 +19,15 @@ public enum CourierCLI {
         public static let interrupted: Int32 = 130
     }
 
+    /// The options of the request form, for `courier --help`: the default command's flags are the ones most
+    /// people need, and errors point to `courier --help` for them.
+    static func requestOptionsHelp() -> String {
+        let help = RequestCommand.helpMessage()
+        guard let options = help.range(of: "OPTIONS:") else { return "" }
+        let list = String(help[options.upperBound...]).trimmingCharacters(in: .newlines)
+        return "REQUEST OPTIONS (courier [METHOD] URL [ITEM ...]; items: courier request --help):\n" + list
+    }
+
     /// The exit status for a library error: 6 for too many redirects, 2 for a timeout, 1 otherwise.
     static func exitStatus(for error: CourierError) -> Int32 {
         switch error.code {
@@ -51,7 +60,11 @@ public enum CourierCLI {
                 let code = CourierCommand.exitCode(for: error)
                 if code == .success {
                     // --help and --version.
-                    io.writeOut(CourierCommand.fullMessage(for: error) + "\n")
+                    var message = CourierCommand.fullMessage(for: error)
+                    if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
+                        message += "\n\n" + requestOptionsHelp()
+                    }
+                    io.writeOut(message + "\n")
                     return ExitStatus.success
                 }
                 if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
