@@ -35,12 +35,26 @@ struct ResponsePrinter {
             for field in request.headerFields {
                 text += color("36", field.name.rawName) + ": " + field.value + "\n"
             }
+            if let length = Self.impliedContentLength(of: request) {
+                text += color("36", "Content-Length") + ": \(length)\n"
+            }
             io.writeOut(text + "\n")
         }
         if showBody, let data = request.body.inMemoryData, !data.isEmpty {
             printBody(data, mimeType: request.headerFields[.contentType] ?? request.body.contentType)
             io.writeOut("\n")
         }
+    }
+
+    /// The `Content-Length` the transport adds for an in-memory body, so `-v` and `--offline` show it as it
+    /// goes out; `nil` when the request has one, is chunked, is sent gzipped (the length is the compressed
+    /// one, known only then) or has no body.
+    static func impliedContentLength(of request: Request) -> Int? {
+        guard request.headerFields[.contentLength] == nil, request.headerFields[.transferEncoding] == nil,
+            request.headerFields[.contentEncoding] == nil, request.compressesBody != true,
+            let data = request.body.inMemoryData, !data.isEmpty
+        else { return nil }
+        return data.count
     }
 
     /// A dimmed line that is not part of the exchange (`# redirected: …`, `+ binary data not shown…`).
