@@ -315,7 +315,11 @@ struct MDNSEngine {
         var outputs: [Output] = []
         for id in registrations.keys.sorted() {
             guard var machine = registrations[id] else { continue }
-            let result = machine.tick(now: now, random: &random)
+            var result: [RegistrationStateMachine.Output] = []
+            if case .waitingToProbe(let until) = machine.state, until <= now {
+                result += checkCachedClaims(&machine, now: now)
+            }
+            result += machine.tick(now: now, random: &random)
             registrations[id] = machine
             outputs += map(result, registration: id, now: now)
         }
@@ -365,6 +369,27 @@ struct MDNSEngine {
     }
 
     // MARK: Helpers
+
+    /// Before the first probe: a live record in the cache that already claims the name means another responder
+    /// holds it now (its announcement or defence was heard), the conflict of RFC 6762 §9 known before probing.
+    /// Acting on it does not depend on that responder answering the probes within 750 ms, which a busy host may
+    /// not. A renamed name is checked again, a bounded number of times.
+    private mutating func checkCachedClaims(_ machine: inout RegistrationStateMachine, now: NIODeadline)
+        -> [RegistrationStateMachine.Output]
+    {
+        var outputs: [RegistrationStateMachine.Output] = []
+        for _ in 0..<16 {
+            let name = machine.subject.uniqueName
+            let claims = cache.entries.values.filter {
+                $0.record.name == name && $0.record.ttl > 1 && $0.expiresAt > now
+            }
+            .map(\.record)
+            guard machine.isProbing, claims.isEmpty == false else { break }
+            outputs += machine.receivedResponse(claims, now: now, random: &random)
+            if machine.subject.uniqueName == name { break }
+        }
+        return outputs
+    }
 
     /// After the host name was renamed (`host-2`), services whose SRV pointed at the old name follow it.
     private mutating func retarget(from oldHost: DNSName, to newHost: DNSName, now: NIODeadline) -> [Output] {

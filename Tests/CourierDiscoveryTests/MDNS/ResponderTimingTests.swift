@@ -117,6 +117,31 @@ import Testing
         #expect(try harness.sent().isEmpty)
     }
 
+    @Test func aNameAnotherResponderWasHeardHoldingIsAConflictBeforeAnyProbe() throws {
+        let harness = try MDNSHarness()
+        // Another responder's announcement of the name, heard earlier and still live in the cache.
+        let rival = DNSResourceRecord(
+            name: identity.fullName, ttl: 4500, cacheFlush: true, data: .txt([Array("other=1".utf8)]))
+        try harness.deliver(.response(answers: [rival]))
+        _ = harness.takeCacheChanges()
+        _ = harness.handler.register(try MDNSHarness.kidsShoes(), allowsRename: false)
+        harness.advance(by: .milliseconds(250))
+        // Refused without a probe: it does not wait for the holder to defend the name in time.
+        #expect(try harness.sent().isEmpty)
+        guard case .didNotPublish(let error) = harness.takeRegistrationEvents().last else {
+            Issue.record("expected didNotPublish")
+            return
+        }
+        #expect(error.code == .collision)
+
+        let renaming = try MDNSHarness()
+        try renaming.deliver(.response(answers: [rival]))
+        _ = renaming.handler.register(try MDNSHarness.kidsShoes(), allowsRename: true)
+        renaming.advance(by: .milliseconds(250))
+        let events = renaming.takeRegistrationEvents()
+        #expect(events.contains { if case .renamed = $0 { true } else { false } })
+    }
+
     @Test func losingTheTieBreakWaitsOneSecondAndProbesAgain() throws {
         let harness = try MDNSHarness()
         _ = harness.handler.register(try MDNSHarness.kidsShoes(port: 8080), allowsRename: true)
