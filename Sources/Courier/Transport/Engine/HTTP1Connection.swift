@@ -28,6 +28,12 @@ final class HTTP1Connection: Sendable {
         info.protocolName = "http/1.1"
         let connectionInfo = info
         return try await channel.eventLoop.submit {
+            // Closed between the handshake and now (a TLS 1.3 server refusing the client certificate closes right
+            // after the handshake): handlers added to a closed channel never hear of the close.
+            guard channel.isActive else {
+                throw HTTPEngineError(
+                    .connectionLostBeforeResponse, "the connection to \(origin) closed right after it was set up")
+            }
             let handler = HTTPExchangeHandler(origin: origin)
             let sync = channel.pipeline.syncOperations
             try sync.addHandler(HTTPRequestEncoder())

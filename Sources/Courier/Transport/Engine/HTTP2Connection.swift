@@ -63,6 +63,12 @@ final class HTTP2Connection: Sendable {
         info.protocolName = "h2"
         let connectionInfo = info
         return try await channel.eventLoop.submit {
+            // Closed between the handshake and now (a TLS 1.3 server refusing the client certificate closes right
+            // after the handshake): handlers added to a closed channel never hear of the close.
+            guard channel.isActive else {
+                throw HTTPEngineError(
+                    .connectionLostBeforeResponse, "the connection to \(origin) closed right after it was set up")
+            }
             let settings: HTTP2Settings = [
                 HTTP2Setting(parameter: .enablePush, value: 0),
                 HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
