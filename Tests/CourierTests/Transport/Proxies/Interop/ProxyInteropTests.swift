@@ -7,8 +7,13 @@ import Testing
 @testable import Courier
 
 /// ``ProxyTunnel`` against real proxies started by `.ci/interop/proxies.sh`: squid with Basic, squid with Digest,
-/// and dante with username/password. Runs only with `COURIER_INTEROP=1`.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["COURIER_INTEROP"] == "1"))
+/// and dante with username/password. Runs only with `COURIER_INTEROP=1` and the proxies' ports in the environment,
+/// which that script exports (the general interop run, `.ci/interop/run.sh`, starts no proxies).
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["COURIER_INTEROP"] == "1"
+            && ProcessInfo.processInfo.environment["COURIER_SQUID_BASIC_PORT"] != nil,
+        "run .ci/interop/proxies.sh"))
 struct ProxyInteropTests {
     private let environment = ProcessInfo.processInfo.environment
 
