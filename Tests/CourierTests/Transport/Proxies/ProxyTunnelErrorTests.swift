@@ -4,14 +4,29 @@ import Testing
 
 @testable import Courier
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// ``ProxyTunnelError`` messages name the proxy.
 struct ProxyTunnelErrorTests {
     @Test func unreachableProxyIsNamed() async throws {
-        // A port that was just listened on and closed refuses connections.
+        // A socket bound but never listening holds the port: connecting is refused, and no other test's server
+        // can take the port meanwhile (a port that was merely free a moment ago can be).
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let listener = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
-        let port = try #require(listener.localAddress?.port)
-        try await listener.close()
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(holder, pointer, length) == 0 && getsockname(holder, pointer, &length) == 0
+            }
+        }
+        try #require(holder >= 0 && bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
         let proxy = HTTPProxyEndpoint(kind: .http, host: "127.0.0.1", port: port)
         do {
             _ = try await ClientBootstrap(group: group).connect(host: "127.0.0.1", port: port).get()
