@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -44,15 +45,7 @@ struct CLICurlInteropTests {
     }
 
     func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try TestProcess.run("/bin/sh", ["-c", command]).output
     }
 
     /// The parts of httpbin's echo that must agree. Multipart boundaries are chosen by each client, so

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
@@ -30,45 +31,35 @@ struct DurableDownloadCommandTests {
     }
 
     /// A `courier download URL -o FILE --durable` child process, with its durable records under
-    /// `dataHome` and its standard error in a file. Waiting for it never holds a thread of the cooperative
-    /// pool, which the in-process server needs to answer it.
+    /// `dataHome`. Waiting for it never holds a thread of the cooperative pool, which the in-process server
+    /// needs to answer it.
     final class Child: Sendable {
-        let process: Process
-        let exited: AsyncStream<Void>
-        let errorFile: URL
+        let process: TestProcess
 
         init(_ executable: URL, url: URL, to file: URL, dataHome: URL) throws {
-            process = Process()
-            process.executableURL = executable
-            process.arguments = ["download", url.absoluteString, "-o", file.path, "--durable", "--timeout", "30"]
             var environment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().contains("proxy") }
             environment["XDG_DATA_HOME"] = dataHome.path
-            process.environment = environment
-            errorFile = file.deletingLastPathComponent().appendingPathComponent("stderr-\(UUID().uuidString)")
-            // Opening it for writing below fails (and throws) if it could not be created.
-            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: errorFile)
-            process.standardOutput = FileHandle.nullDevice
-            let (exited, continuation) = AsyncStream<Void>.makeStream()
-            self.exited = exited
-            process.terminationHandler = { _ in continuation.finish() }
-            try process.run()
+            process = try TestProcess(
+                executable.path,
+                ["download", url.absoluteString, "-o", file.path, "--durable", "--timeout", "30"],
+                environment: environment, error: .capture)
         }
 
         deinit {
             // A failed test must not leave a durable download retrying forever.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.signal(SIGKILL)
         }
 
-        /// Waits for the process to end and returns what it wrote to standard error.
-        func finished() async -> String {
-            for await _ in exited {}
-            return String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
+        /// Waits for the process to end and returns how it ended and what it wrote to standard error.
+        func finished() async -> (TestProcess.Termination, String) {
+            let termination = await process.exited()
+            return (termination, String(decoding: process.errorOutput, as: UTF8.self))
         }
 
-        func kill9() async {
-            kill(process.processIdentifier, SIGKILL)
-            for await _ in exited {}
+        /// Kills the process and returns how it ended.
+        func kill9() async -> TestProcess.Termination {
+            process.signal(SIGKILL)
+            return await process.exited()
         }
     }
 
@@ -119,8 +110,8 @@ struct DurableDownloadCommandTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(Self.size(of: partial) == Self.half)
-            await first.kill9()
-            #expect(first.process.terminationReason == .uncaughtSignal)
+            let killed = await first.kill9()
+            #expect(killed.signal == SIGKILL)
 
             // What the killed process left: the partial file, its validators and the durable record.
             let identifier = DownloadCommand.durableIdentifier(for: file)
@@ -131,8 +122,8 @@ struct DurableDownloadCommandTests {
             #expect(kept.entityTag == Self.entityTag)
 
             let second = try Child(executable, url: url, to: file, dataHome: dataHome)
-            let message = await second.finished()
-            #expect(second.process.terminationStatus == 0, "\(message)")
+            let (ended, message) = await second.finished()
+            #expect(ended.succeeded, "\(message)")
             #expect(message.contains("continued from byte \(Self.half)"), "\(message)")
 
             let requests = served.withLock { $0 }
@@ -172,11 +163,11 @@ struct DurableDownloadCommandTests {
             while Self.size(of: partial) < Self.half, first.process.isRunning, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            await first.kill9()
+            _ = await first.kill9()
 
             let second = try Child(executable, url: server.url("/image.iso"), to: file, dataHome: dataHome)
-            let message = await second.finished()
-            #expect(second.process.terminationStatus == 0, "\(message)")
+            let (ended, message) = await second.finished()
+            #expect(ended.succeeded, "\(message)")
             #expect(!message.contains("continued"), "\(message)")
             #expect(try Data(contentsOf: file) == Self.entity)
             #expect(served.withLock { $0 }.last == "/image.iso -")

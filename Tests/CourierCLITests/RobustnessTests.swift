@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -98,29 +99,17 @@ struct RobustnessTests {
     func aReaderThatGoesAwayEndsTheCommandQuietly() async throws {
         let body = Data(repeating: 0x61, count: 2_000_000)
         let server = try await TestServer.start { _ in .data(body, headers: [.contentType: "text/plain"]) }
-        let output = Pipe()
-        let errors = Pipe()
-        let process = Process()
-        process.executableURL = CourierBinary.url
-        process.arguments = [server.url("/big").absoluteString]
-        process.standardOutput = output.fileHandleForWriting
-        process.standardError = errors.fileHandleForWriting
-        process.standardInput = FileHandle.nullDevice
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
         // The reader is gone before courier writes anything (`| true`).
-        try output.fileHandleForReading.close()
-        try process.run()
-        try output.fileHandleForWriting.close()
-        try errors.fileHandleForWriting.close()
-        let reading = errors.fileHandleForReading
-        let errorText: String = await withCheckedContinuation { continuation in
-            Thread {
-                let data = reading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
-            }.start()
-        }
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0, "\(errorText)")
+        close(ends[0])
+        let process = try TestProcess(
+            try #require(CourierBinary.url).path, [server.url("/big").absoluteString], output: .descriptor(ends[1]),
+            error: .capture)
+        close(ends[1])
+        let ended = await process.exited()
+        let errorText = String(decoding: process.errorOutput, as: UTF8.self)
+        #expect(ended.succeeded, "\(ended): \(errorText)")
         #expect(!errorText.contains("Fatal error"))
         try await server.shutdown()
     }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
@@ -46,40 +47,28 @@ struct TerminalBehaviourTests {
     }
 
     /// Starts courier with the given standard output and error (and no input).
-    static func launch(_ arguments: [String], output: FileHandle) throws -> Process {
-        let process = Process()
-        process.executableURL = CourierBinary.url
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+    static func launch(_ arguments: [String], output: TestProcess.Stream) throws -> TestProcess {
+        try TestProcess(CourierBinary.url?.path ?? "courier", arguments, output: output, error: nil)
     }
 
     /// Runs courier with stdout and stderr on a new pseudo-terminal.
     func runOnTerminal(_ arguments: [String]) async throws -> Run {
         let terminal = try PseudoTerminal()
-        let process = try Self.launch(
-            arguments, output: FileHandle(fileDescriptor: terminal.follower, closeOnDealloc: false))
+        let process = try Self.launch(arguments, output: .descriptor(terminal.follower))
         terminal.closeFollower()
         let leader = terminal.leader
         let output = await offThePool { PseudoTerminal.read(from: leader, timeout: .seconds(60)) }
         withExtendedLifetime(terminal) {}
         // The output ended: the child has closed the terminal and is exiting.
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: output)
+        let ended = await process.exited()
+        return Run(status: ended.code, output: output)
     }
 
-    /// Runs courier with stdout and stderr on pipes.
+    /// Runs courier with stdout and stderr on a pipe.
     func runPiped(_ arguments: [String]) async throws -> Run {
-        let pipe = Pipe()
-        let process = try Self.launch(arguments, output: pipe.fileHandleForWriting)
-        try pipe.fileHandleForWriting.close()
-        let reading = pipe.fileHandleForReading
-        let data = await offThePool { reading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let process = try Self.launch(arguments, output: .capture)
+        let ended = await process.exited()
+        return Run(status: ended.code, output: String(decoding: process.output, as: UTF8.self))
     }
 
     static let body = Data(repeating: 0x5A, count: 300_000)
@@ -155,17 +144,12 @@ struct TerminalBehaviourTests {
             arrived.yield()
             return .hang
         }
-        let pipe = Pipe()
-        let process = try Self.launch([server.url("/hang").absoluteString], output: pipe.fileHandleForWriting)
-        try pipe.fileHandleForWriting.close()
+        let process = try Self.launch([server.url("/hang").absoluteString], output: .capture)
         // The request reached the server: courier is waiting for the answer.
         for await _ in arrivals { break }
-        process.interrupt()
-        let reading = pipe.fileHandleForReading
-        _ = await offThePool { reading.readDataToEndOfFile() }
-        process.waitUntilExit()
+        process.signal(SIGINT)
+        let ended = await process.exited()
         try await server.shutdown()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        #expect(ended.exitStatus == 130, "\(ended)")
     }
 }

@@ -34,21 +34,16 @@ struct KillNineTests {
     /// Starts courier, kills it after `delay`, and waits for it to end. Returns whether it was killed (false when
     /// it finished first).
     static func runAndKill(_ arguments: [String], after delay: Duration, environment: [String: String]) -> Bool {
-        let process = Process()
-        process.executableURL = CourierBinary.url
-        process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
+        guard let executable = CourierBinary.url?.path,
+            let process = try? TestProcess(executable, arguments, environment: merged)
+        else { return false }
         let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
         usleep(useconds_t(max(0, nanoseconds / 1000)))
-        let killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0
-        process.waitUntilExit()
-        return killed && process.terminationReason == .uncaughtSignal
+        let wasRunning = process.isRunning
+        process.signal(SIGKILL)
+        return wasRunning && process.waitUntilExit().signal == SIGKILL
     }
 
     /// Every regular file under `directory` that the group or others can read.

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -11,12 +12,7 @@ import Testing
 struct FileLockTests {
     /// Runs `flock -n [-s] <path> true` and returns whether it got the lock without waiting.
     func otherProcessCanLock(_ path: String, shared: Bool) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        process.arguments = ["-n"] + (shared ? ["-s"] : []) + [path, "true"]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        try TestProcess.run("/usr/bin/flock", ["-n"] + (shared ? ["-s"] : []) + [path, "true"]).termination.succeeded
     }
 
     @Test("an exclusive lock keeps other processes out; a shared lock admits readers only")

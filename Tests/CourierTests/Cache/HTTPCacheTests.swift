@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -289,18 +290,7 @@ struct HTTPCacheTests {
 
     static func run(_ executable: String, _ arguments: [String]) -> Bool {
         guard FileManager.default.isExecutableFile(atPath: executable) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        } catch {
-            return false
-        }
+        return (try? TestProcess.run(executable, arguments).termination.succeeded) ?? false
     }
 
     @Test func concurrentUseKeepsTheBooksStraight() async throws {

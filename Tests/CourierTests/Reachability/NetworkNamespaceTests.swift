@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -44,20 +45,13 @@ struct NamespaceLab {
     }
 
     static func run(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
         do {
-            try process.run()
+            let process = try TestProcess(tool, arguments, output: .capture, error: nil)
+            let ended = process.waitUntilExit()
+            return (ended.code, String(decoding: process.output, as: UTF8.self))
         } catch {
             return (-1, "\(error)")
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }
 

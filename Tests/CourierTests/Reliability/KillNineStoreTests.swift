@@ -45,17 +45,15 @@ struct KillNineStoreTests {
     static func runAndKill(_ kind: String, directory: URL, run: Int, generator: inout MutationFuzzer) -> Bool {
         let log = directory.appendingPathComponent("committed.log")
         let before = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "KillNineStoreWriter/\(kind)"]
         var environment = ProcessInfo.processInfo.environment
         environment["COURIER_RELIABILITY"] = nil
         environment["COURIER_KILL_WRITER"] = directory.path
         environment["COURIER_KILL_RUN"] = String(run)
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
+        guard
+            let process = try? TestProcess(
+                executable, ["--testing-library", "swift-testing", "--filter", "KillNineStoreWriter/\(kind)"],
+                environment: environment)
+        else { return false }
         // The writer's start-up (the test runner's) takes a while: kill once it is writing, not before.
         for _ in 0..<2000 where process.isRunning {
             let size = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
@@ -63,9 +61,9 @@ struct KillNineStoreTests {
             usleep(5000)
         }
         usleep(useconds_t(generator.below(80_000)))
-        let killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0
-        process.waitUntilExit()
-        return killed && process.terminationReason == .uncaughtSignal
+        let wasRunning = process.isRunning
+        process.signal(SIGKILL)
+        return wasRunning && process.waitUntilExit().signal == SIGKILL
     }
 
     /// The names the writers logged after their saves returned.

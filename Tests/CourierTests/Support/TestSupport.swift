@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -32,15 +33,8 @@ func withTemporaryDirectory<Result>(_ body: (URL) async throws -> Result) async 
 /// `sha256sum`'s hex answer for a file, computed outside the test process (hashing tens of MiB here would
 /// hold a thread of the cooperative pool).
 func sha256(of file: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sha256sum", file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    let output = try TestProcess.run("/usr/bin/env", ["sha256sum", file.path]).output
+    return output.split(separator: " ").first.map(String.init) ?? ""
 }
 
 /// A TCP socket bound to a free loopback port without listening, and the port: connections to it are

@@ -205,20 +205,8 @@ struct OpenSSLTool {
     /// Runs a shell command line and returns its standard output; throws when it exits non-zero.
     @discardableResult
     func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(command) failed: \(String(decoding: errorData, as: UTF8.self))")
-        }
-        return String(decoding: data, as: UTF8.self)
+        let (ended, output, errors) = try TestProcess.run("/bin/sh", ["-c", command])
+        guard ended.succeeded else { throw Failure(description: "\(command) failed: \(errors)") }
+        return output
     }
 }
