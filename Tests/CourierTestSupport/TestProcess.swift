@@ -153,7 +153,8 @@ public final class TestProcess: Sendable {
     public static func run(
         _ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil
     ) throws -> (termination: Termination, output: String, errorOutput: String) {
-        let process = try TestProcess(executable, arguments, environment: environment, output: .capture, error: .capture)
+        let process = try TestProcess(
+            executable, arguments, environment: environment, output: .capture, error: .capture)
         let termination = process.waitUntilExit()
         return (
             termination, String(decoding: process.output, as: UTF8.self),
