@@ -46,6 +46,11 @@ public actor Discovery {
 
     private var services: [Int: PublishedService] = [:]
     private var hostRegistrations: [Int: Int] = [:]
+    /// Tests only: awaited in `publish` between registering on a stack and learning the engine's id, to
+    /// reproduce a loaded machine where the whole probe sequence ends in between.
+    var publishPause: (@Sendable () async -> Void)?
+    /// The owner tag of host-name registrations, whose events nobody watches (service ids start at 0).
+    private static let hostRegistrationOwner = -1
     /// Observers of cache changes: each browse, resolve and TXT monitor keeps one.
     private var observers: [Int: (StackInfo, [RecordCache.Change]) -> Void] = [:]
     private var observerQueries: [Int: [(stack: Int, query: Int)]] = [:]
@@ -174,13 +179,17 @@ public actor Discovery {
         }.compactMap(Self.addressBytes)
         if addresses.isEmpty == false {
             let subject = RegistrationSubject.host(label: hostLabel, addresses: addresses)
-            hostRegistrations[id] = try? await stack.run { $0.register(subject, allowsRename: true) }
+            hostRegistrations[id] = try? await stack.run {
+                $0.register(subject, allowsRename: true, owner: Self.hostRegistrationOwner)
+            }
         }
         for serviceID in services.keys.sorted() {
             guard let service = services[serviceID] else { continue }
             let subject = service.subject
             let allowsRename = service.allowsRename
-            if let stackID = try? await stack.run({ $0.register(subject, allowsRename: allowsRename) }) {
+            if let stackID = try? await stack.run({
+                $0.register(subject, allowsRename: allowsRename, owner: serviceID)
+            }) {
                 services[serviceID]?.stackIDs[id] = stackID
             }
         }
@@ -302,7 +311,8 @@ public actor Discovery {
             identity: identity, stackIDs: [:], continuation: continuation, subject: subject, allowsRename: allowsRename,
             listeners: listeners)
         for stack in stacks.values.sorted(by: { $0.index < $1.index }) {
-            if let stackID = try? await stack.run({ $0.register(subject, allowsRename: allowsRename) }) {
+            if let stackID = try? await stack.run({ $0.register(subject, allowsRename: allowsRename, owner: id) }) {
+                await publishPause?()
                 services[id]?.stackIDs[stack.index] = stackID
             }
         }
@@ -654,25 +664,10 @@ public actor Discovery {
 
     private func dispatch(stack: Int, event: MDNSChannelHandler.Event) {
         switch event {
-        case .registration(let stackID, let registrationEvent):
-            guard
-                let (id, service) = services.first(where: { $0.value.stackIDs[stack] == stackID }),
-                stack == service.stackIDs.keys.min()
-            else { return }
-            switch registrationEvent {
-            case .didStop:
-                return
-            case .renamed(_, let to):
-                services[id]?.identity = to
-            case .didNotPublish:
-                services[id] = nil
-                service.continuation.yield(registrationEvent)
-                service.continuation.finish()
-                return
-            default:
-                break
-            }
-            service.continuation.yield(registrationEvent)
+        case .registration(let owner, let registrationEvent):
+            // The event names its service directly: `publish` learns the engine's id only after an await, and
+            // on a loaded machine a whole probe sequence can end before it does.
+            deliver(registrationEvent, service: owner, stack: stack)
         case .cacheChanges(let changes):
             guard let source = stacks[stack] else { return }
             let info = StackInfo(id: stack, interface: source.interfaceName, isIPv6: source.isIPv6)
@@ -680,6 +675,27 @@ public actor Discovery {
                 observers[id]?(info, changes)
             }
         }
+    }
+
+    /// Passes one registration event on to the caller. A service published on several interfaces reports
+    /// the events of its first one (the lowest stack index; publishing visits stacks in that order, so a stack
+    /// whose id is not known yet is the first when none is).
+    private func deliver(_ registrationEvent: RegistrationEvent, service id: Int, stack: Int) {
+        guard let service = services[id], stack <= service.stackIDs.keys.min() ?? stack else { return }
+        switch registrationEvent {
+        case .didStop:
+            return
+        case .renamed(_, let to):
+            services[id]?.identity = to
+        case .didNotPublish:
+            services[id] = nil
+            service.continuation.yield(registrationEvent)
+            service.continuation.finish()
+            return
+        default:
+            break
+        }
+        service.continuation.yield(registrationEvent)
     }
 
     /// Starts questions on every stack for an observer and replays what the caches already hold.
@@ -713,6 +729,10 @@ public actor Discovery {
         for (index, queryID) in observerQueries.removeValue(forKey: id) ?? [] {
             _ = try? await stacks[index]?.run { $0.stopQuery(queryID) }
         }
+    }
+
+    func setPublishPause(_ pause: (@Sendable () async -> Void)?) {
+        publishPause = pause
     }
 
     private func takeID() -> Int {

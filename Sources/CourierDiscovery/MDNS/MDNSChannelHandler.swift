@@ -10,6 +10,8 @@ final class MDNSChannelHandler: ChannelInboundHandler {
 
     /// What the handler reports to its owner.
     enum Event: Equatable {
+        /// An event of a registration, tagged with the owner given to ``register(_:allowsRename:owner:)`` (or
+        /// the engine's id when none was).
         case registration(Int, RegistrationEvent)
         /// The cache changes caused by one datagram or one timer tick, in order.
         case cacheChanges([RecordCache.Change])
@@ -28,6 +30,9 @@ final class MDNSChannelHandler: ChannelInboundHandler {
     private var timer: Scheduled<Void>?
     private var timerDeadline: NIODeadline?
     private var recentlySent: [Int: NIODeadline] = [:]
+    /// The owner tag of each registration that has one, set before the registration can report anything, so
+    /// that its owner never sees an event it cannot place (it learns the engine's id only later).
+    private var owners: [Int: Int] = [:]
     /// Datagrams dropped as malformed, for diagnostics.
     private(set) var droppedDatagrams = 0
 
@@ -80,8 +85,10 @@ final class MDNSChannelHandler: ChannelInboundHandler {
 
     // MARK: Operations
 
-    func register(_ subject: RegistrationSubject, allowsRename: Bool) -> Int {
+    /// Registers `subject` and returns the engine's id for it. Its events carry `owner` when one is given.
+    func register(_ subject: RegistrationSubject, allowsRename: Bool, owner: Int? = nil) -> Int {
         let (id, outputs) = engine.register(subject, allowsRename: allowsRename, now: now)
+        if let owner { owners[id] = owner }
         perform(outputs)
         return id
     }
@@ -125,7 +132,12 @@ final class MDNSChannelHandler: ChannelInboundHandler {
             case .send(let message, let destination):
                 send(message, to: destination)
             case .registration(let id, let event):
-                onEvent(.registration(id, event))
+                let owner = owners[id] ?? id
+                switch event {
+                case .didStop, .didNotPublish: owners[id] = nil
+                default: break
+                }
+                onEvent(.registration(owner, event))
             case .cache(let change):
                 changes.append(change)
             }

@@ -47,6 +47,26 @@ import Testing
         await b.shutdown()
     }
 
+    /// On a loaded machine the whole probe sequence can end before `publish` learns the engine's id for the
+    /// registration; its events must still reach the caller. The pause holds `publish` until another instance
+    /// has seen the service announced, which comes after `didPublish`.
+    @Test func eventsSentBeforePublishReturnsAreDelivered() async throws {
+        let (a, b) = try await pair()
+        let identity = try ServiceIdentity(name: "Early Bird", type: "_associateHelp._tcp")
+        let browser = try await b.browse(type: "_associateHelp._tcp")
+        await a.setPublishPause {
+            _ = try? await firstElement(of: browser.events, "found") { if case .found = $0 { true } else { false } }
+        }
+        let registration = try await a.publish(identity, port: 8080)
+        let published = try await firstElement(of: registration.events, "didPublish") {
+            if case .didPublish = $0 { true } else { false }
+        }
+        #expect(published == .didPublish(identity))
+        await browser.stop()
+        await a.shutdown()
+        await b.shutdown()
+    }
+
     @Test func conflictingNameIsRenamedOrRefused() async throws {
         let (a, b) = try await pair()
         let identity = try ServiceIdentity(name: "Kids Shoes", type: "_associateHelp._tcp")
