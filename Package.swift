@@ -166,7 +166,11 @@ let package = Package(
         // MARK: Helpers for Courier's own tests (not a product): the trait that keeps CPU-heavy tests off the pool
         .target(
             name: "CourierTestSupport",
-            dependencies: ["CourierTesting"],
+            dependencies: [
+                "CourierTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Tests/CourierTestSupport",
             swiftSettings: strictSwift6
         ),
@@ -283,6 +287,7 @@ let package = Package(
             name: "CourierSocketsTests",
             dependencies: [
                 "CourierSockets",
+                "CourierTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

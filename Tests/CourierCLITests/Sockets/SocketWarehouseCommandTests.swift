@@ -1,4 +1,5 @@
 import CourierSockets
+import CourierTestSupport
 import NIOCore
 import Synchronization
 import Testing
@@ -13,26 +14,21 @@ import Testing
         return (status, capture.standardOutput, capture.standardError)
     }
 
-    /// A warehouse server answering every connection with `response` and closing.
+    /// A warehouse server answering every connection with `response` and closing. It runs on NIO's event
+    /// loops: a server on the cooperative pool could be held there for seconds by a loaded suite, longer
+    /// than the client's read timeout.
     private func withWarehouse<Result: Sendable>(
         _ response: String,
         _ body: @Sendable (Int) async throws -> Result
     ) async throws -> Result {
-        let server = try await TCPServer.bind(host: "127.0.0.1", port: 0)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await server.serve { connection in
-                    try await connection.run { _, writer in try await writer.write(response) }
-                }
-            }
-            do {
-                let result = try await body(server.port)
-                await server.close()
-                return result
-            } catch {
-                await server.close()
-                throw error
-            }
+        let server = try await ScriptedServer.start(.send(Array(response.utf8)))
+        do {
+            let result = try await body(server.port)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
         }
     }
 

@@ -4,8 +4,8 @@ import Synchronization
 
 /// A plain NIO server on 127.0.0.1, port 0, that does one scripted thing to every connection: the
 /// warehouse's status line and close, garbage, an early close, a reset, silence, or never reading.
-final class ScriptedServer: Sendable {
-    enum Behavior: Sendable {
+public final class ScriptedServer: Sendable {
+    public enum Behavior: Sendable {
         /// Write these bytes, then close.
         case send([UInt8])
         /// Close without writing.
@@ -20,9 +20,11 @@ final class ScriptedServer: Sendable {
         case silent
     }
 
-    static let statusLine: [UInt8] = Array("84,60,+67,1,1,0,0,0,1\r\n".utf8)
+    /// The warehouse monitor's status line (chapter 8).
+    public static let statusLine: [UInt8] = Array("84,60,+67,1,1,0,0,0,1\r\n".utf8)
 
-    let port: Int
+    /// The port the server listens on.
+    public let port: Int
     private let channel: any Channel
 
     private init(port: Int, channel: any Channel) {
@@ -30,7 +32,9 @@ final class ScriptedServer: Sendable {
         self.channel = channel
     }
 
-    static func start(_ behavior: Behavior) async throws -> ScriptedServer {
+    /// Starts a server doing `behavior` to every connection, on NIO's event loops (never on the
+    /// cooperative pool, which a loaded suite can hold for seconds).
+    public static func start(_ behavior: Behavior) async throws -> ScriptedServer {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.autoRead, value: !Self.isNeverRead(behavior))
@@ -45,7 +49,8 @@ final class ScriptedServer: Sendable {
         return ScriptedServer(port: channel.localAddress?.port ?? 0, channel: channel)
     }
 
-    func stop() async {
+    /// Stops listening.
+    public func stop() async {
         try? await channel.close()
     }
 
