@@ -62,19 +62,27 @@ enum HTTPBenchmark {
         report("HTTP benchmark: GET \(url) (1 KiB body), \(options.rounds) rounds, medians")
         report("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())")
 
-        let ahc = RawAHCClient()
-        let courier = CourierClient()
-        let foundation = FoundationClient()
-        defer {
-            ahc.shutdown()
-        }
-        let clients: [(String, any BenchmarkClient)] = [
-            ("async-http-client", ahc), ("Courier", courier), ("URLSession", foundation),
-        ]
-        if let only = options.only {
-            guard let client = clients.first(where: { $0.0.lowercased() == only.lowercased() })?.1 else {
-                throw BenchmarkError("--only takes async-http-client, Courier or URLSession")
+        // The clients by name, made only when measured: "Courier engine" sets COURIER_HTTP_ENGINE before its
+        // session exists (the session reads it once), so each measurement runs in a process of its own.
+        let names = ["NIO floor", "async-http-client", "Courier engine", "Courier", "URLSession"]
+        func makeClient(_ name: String) -> any BenchmarkClient {
+            switch name {
+            case "NIO floor": return BareNIOClient()
+            case "async-http-client": return RawAHCClient()
+            case "Courier engine":
+                setenv("COURIER_HTTP_ENGINE", "courier", 1)
+                return CourierClient()
+            case "Courier":
+                setenv("COURIER_HTTP_ENGINE", "ahc", 1)
+                return CourierClient()
+            default: return FoundationClient()
             }
+        }
+        if let only = options.only {
+            guard let name = names.first(where: { $0.lowercased() == only.lowercased() }) else {
+                throw BenchmarkError("--only takes one of: \(names.joined(separator: ", "))")
+            }
+            let client = makeClient(name)
             try await runSequential(client, url: url, count: 200)
             let concurrent = options.mode == "concurrent"
             let count = concurrent ? options.concurrentRequests : options.sequentialRequests
@@ -86,7 +94,8 @@ enum HTTPBenchmark {
                 }
             }
             report(String(format: "RESULT %.1f %.2f", result.requestsPerSecond, result.cpuMicrosecondsPerRequest))
-            await courier.shutdown()
+            if let courier = client as? CourierClient { await courier.shutdown() }
+            if let ahc = client as? RawAHCClient { ahc.shutdown() }
             return
         }
         // Each measurement runs in a fresh process (FoundationNetworking keeps threads busy after use, which
@@ -109,14 +118,14 @@ enum HTTPBenchmark {
         var sequentialRuns: [String: [Measurement]] = [:]
         var concurrentRuns: [String: [Measurement]] = [:]
         for round in 0..<options.rounds {
-            for (name, _) in clients {
+            for name in names {
                 sequentialRuns[name, default: []].append(try isolated(name, concurrent: false))
                 concurrentRuns[name, default: []].append(try isolated(name, concurrent: true))
             }
             report("  round \(round + 1) of \(options.rounds) done")
         }
         var results: [String: (sequential: Measurement, concurrent: Measurement)] = [:]
-        for (name, _) in clients {
+        for name in names {
             results[name] = (median(sequentialRuns[name] ?? []), median(concurrentRuns[name] ?? []))
         }
         var curlSequential: Measurement?
@@ -141,40 +150,36 @@ enum HTTPBenchmark {
             "client".padding(toLength: 20, withPad: " ", startingAt: 0)
                 + "seq req/s".leftPadded(12) + "seq µs CPU".leftPadded(12)
                 + "x16 req/s".leftPadded(14) + "x16 µs CPU".leftPadded(12))
-        for (name, _) in clients {
+        for name in names {
             report(row(name, results[name]?.sequential, results[name]?.concurrent))
         }
         report(row("curl", curlSequential, nil))
 
-        if let courierResult = results["Courier"], let ahcResult = results["async-http-client"] {
-            report("")
+        report("")
+        func ratio(_ label: String, _ value: (Measurement) -> Double, _ subject: String, _ anchor: String) {
+            guard let a = results[subject], let b = results[anchor] else { return }
             report(
                 String(
-                    format: "Courier / AHC throughput: sequential %.2f, x16 %.2f",
-                    courierResult.sequential.requestsPerSecond / ahcResult.sequential.requestsPerSecond,
-                    courierResult.concurrent.requestsPerSecond / ahcResult.concurrent.requestsPerSecond))
-            report(
-                String(
-                    format: "Courier / AHC CPU per request: sequential %.2f, x16 %.2f",
-                    courierResult.sequential.cpuMicrosecondsPerRequest / ahcResult.sequential.cpuMicrosecondsPerRequest,
-                    courierResult.concurrent.cpuMicrosecondsPerRequest / ahcResult.concurrent.cpuMicrosecondsPerRequest)
-            )
-            if let foundationResult = results["URLSession"] {
+                    format: "%@ / %@ %@: sequential %.2f, x16 %.2f", subject, anchor, label,
+                    value(a.sequential) / value(b.sequential), value(a.concurrent) / value(b.concurrent)))
+        }
+        for subject in ["Courier engine", "Courier"] {
+            ratio("CPU per request", \.cpuMicrosecondsPerRequest, subject, "NIO floor")
+            ratio("CPU per request", \.cpuMicrosecondsPerRequest, subject, "async-http-client")
+            ratio("throughput", \.requestsPerSecond, subject, "async-http-client")
+            ratio("throughput", \.requestsPerSecond, subject, "URLSession")
+            if let curlSequential, let result = results[subject] {
                 report(
                     String(
-                        format: "Courier / URLSession throughput: sequential %.2f, x16 %.2f",
-                        courierResult.sequential.requestsPerSecond / foundationResult.sequential.requestsPerSecond,
-                        courierResult.concurrent.requestsPerSecond / foundationResult.concurrent.requestsPerSecond))
-            }
-            if let curlSequential {
-                report(
-                    String(
-                        format: "Courier / curl throughput: sequential %.2f",
-                        courierResult.sequential.requestsPerSecond / curlSequential.requestsPerSecond))
+                        format: "%@ / curl: throughput %.2f, CPU per request %.2f (sequential)", subject,
+                        result.sequential.requestsPerSecond / curlSequential.requestsPerSecond,
+                        result.sequential.cpuMicrosecondsPerRequest / curlSequential.cpuMicrosecondsPerRequest))
             }
         }
 
         // Memory: steady RSS after many requests versus after a thousand.
+        setenv("COURIER_HTTP_ENGINE", "courier", 1)
+        let courier = CourierClient()
         try await runConcurrent(courier, url: url, count: 1000, concurrency: options.concurrency)
         let early = residentMegabytes()
         try await runConcurrent(courier, url: url, count: options.memoryRequests, concurrency: options.concurrency)
@@ -182,7 +187,7 @@ enum HTTPBenchmark {
         report("")
         report(
             String(
-                format: "Courier RSS after 1 000 requests: %.1f MiB; after %d more: %.1f MiB (growth %.1f MiB)",
+                format: "Courier engine RSS after 1 000 requests: %.1f MiB; after %d more: %.1f MiB (growth %.1f MiB)",
                 early, options.memoryRequests, late, late - early))
         await courier.shutdown()
     }
@@ -226,6 +231,7 @@ enum HTTPBenchmark {
     }
 
     static func runSequential(_ client: any BenchmarkClient, url: String, count: Int) async throws {
+        if client is BareNIOClient { return try await BareNIOClient.loop(url: url, count: count) }
         for _ in 0..<count { try await client.get(url) }
     }
 
@@ -234,6 +240,7 @@ enum HTTPBenchmark {
             let perWorker = count / concurrency
             for _ in 0..<concurrency {
                 group.addTask {
+                    if client is BareNIOClient { return try await BareNIOClient.loop(url: url, count: perWorker) }
                     for _ in 0..<perWorker { try await client.get(url) }
                 }
             }

@@ -100,7 +100,7 @@ struct ErrorLineTests {
             tls: TestServer.TLSConfiguration(certificate: try authority.makeServerCertificate())
         ) { _ in .text("secret") }
         let url = "http://127.0.0.1:\(server.port)/"
-        let result = await run(["--timeout", "5", url])
+        let result = await run([url])
         try await server.shutdown()
         #expect(result.status == 1)
         expectOneLine(result.error)

@@ -43,7 +43,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private typealias Source = HTTPResponseBodyStream.Producer.Source
 
     private enum RequestPhase {
-        /// Head written; waiting (at most a second) for `100 Continue` before the body.
+        /// Head written; waiting (a second unless the request says otherwise) for `100 Continue` before the body.
         case waitingForContinue(Scheduled<Void>)
         /// The body is being written.
         case sendingBody
@@ -136,7 +136,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 let number = exchange.number
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
                 exchange.requestPhase = .waitingForContinue(
-                    context.eventLoop.scheduleTask(in: .seconds(1)) {
+                    context.eventLoop.scheduleTask(in: request.continueWait) {
                         handler.value.continueWaitEnded(exchange: number)
                     })
                 state = .exchanging(exchange)

@@ -32,6 +32,9 @@ struct HTTPExchangeRequest: Sendable {
     var onBodyBytesWritten: (@Sendable (Int) -> Void)?
     /// Called once the whole request has been written.
     var onRequestSent: (@Sendable () -> Void)?
+    /// With `Expect: 100-continue`, how long to wait for `100 Continue` (or a final answer) before sending
+    /// the body anyway (RFC 9110 §10.1.1 leaves it to the client; curl waits one second).
+    var continueWait: TimeAmount = .seconds(1)
 
     /// Makes a request.
     init(
