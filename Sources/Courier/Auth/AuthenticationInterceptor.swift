@@ -23,6 +23,7 @@ struct AuthenticationInterceptor: Interceptor {
         let urlCredential = Self.urlCredential(of: request.url)
         if urlCredential != nil {
             current.url = request.url.redactingCredentials
+            current.credentialFromURL = urlCredential
         }
         var failures: [ProtectionSpace: Int] = [:]
         var attempts = 0

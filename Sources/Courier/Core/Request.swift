@@ -27,6 +27,7 @@ public struct Request: Sendable {
         var priority: Priority
         var mainDocumentURL: URL?
         var compressesBody: Bool?
+        var credentialFromURL: Credential? = nil
     }
 
     // Mutated only through `update`, which copies the box unless this request holds the only reference
@@ -112,6 +113,13 @@ public struct Request: Sendable {
     public var mainDocumentURL: URL? {
         get { storage.fields.mainDocumentURL }
         set { update { $0.mainDocumentURL = newValue } }
+    }
+    /// The credential the session took out of the URL's `user:password@` before passing the request on: the
+    /// URL itself no longer carries it, so it is never logged or recorded. Protocol handlers of schemes that
+    /// log in on their own connection, such as FTP, read it here. `nil` when the URL had none.
+    public internal(set) var credentialFromURL: Credential? {
+        get { storage.fields.credentialFromURL }
+        set { update { $0.credentialFromURL = newValue } }
     }
 
     /// The relative importance of a request, like `URLSessionTask.priority`.

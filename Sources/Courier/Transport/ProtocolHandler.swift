@@ -51,9 +51,14 @@ public final class ProtocolHandlerClient: Sendable {
     let channel: BoundedChannel<ByteBuffer>
     let request: Request
 
-    init(request: Request, channel: BoundedChannel<ByteBuffer>) {
+    /// The session's credential store (``SessionConfiguration/urlCredentialStorage``), for handlers whose
+    /// scheme logs in without a challenge to answer (FTP's `USER` and `PASS`). `nil` when the session has none.
+    public let credentialStore: CredentialStore?
+
+    init(request: Request, channel: BoundedChannel<ByteBuffer>, credentialStore: CredentialStore? = nil) {
         self.request = request
         self.channel = channel
+        self.credentialStore = credentialStore
     }
 
     /// Whether the load was cancelled (stop working and return).
@@ -183,7 +188,8 @@ enum ProtocolHandlerBridge {
         -> Response
     {
         let channel = BoundedChannel<ByteBuffer>(capacity: 8)
-        let client = ProtocolHandlerClient(request: request, channel: channel)
+        let client = ProtocolHandlerClient(
+            request: request, channel: channel, credentialStore: context.core.configuration.urlCredentialStorage)
         var transaction = TransactionMetrics(request: request, resourceFetchType: .localHandler)
         transaction.requestStartDate = transaction.fetchStartDate
         let index = context.beginTransaction(transaction)

@@ -63,7 +63,8 @@ public struct FTPProtocolHandler: ProtocolHandler {
     }
 
     private func load(_ request: Request, client: ProtocolHandlerClient) async throws {
-        let stored = credentialStore?.defaultCredential(for: ProtectionSpace(url: request.url))
+        let store = credentialStore ?? client.credentialStore
+        let stored = store?.defaultCredential(for: ProtectionSpace(url: request.url))
         let target = try FTPTarget(request, storedCredential: stored)
         let upload = try target.operation == .store ? uploadData(request) : nil
         let step = TimeAmount.nanoseconds(Int64((request.timeout ?? timeout) * 1_000_000_000))

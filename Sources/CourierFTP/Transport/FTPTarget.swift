@@ -36,6 +36,10 @@ struct FTPTarget {
         if let user = components?.user, !user.isEmpty {
             self.user = user
             self.password = components?.password ?? ""
+        } else if let fromURL = request.credentialFromURL, let user = fromURL.user, !user.isEmpty {
+            // A session took `user:password@` out of the URL before the handler saw it.
+            self.user = user
+            self.password = fromURL.password ?? ""
         } else if let stored = storedCredential, let user = stored.user {
             self.user = user
             self.password = stored.password ?? ""

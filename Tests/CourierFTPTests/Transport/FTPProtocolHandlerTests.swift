@@ -12,11 +12,13 @@ import Testing
         _ behaviour: FakeFTPServer.Behaviour = FakeFTPServer.Behaviour(files: ["dir/data.bin": payload]),
         timeout: TimeInterval = 30,
         credentialStore: CredentialStore? = nil,
+        sessionCredentialStore: CredentialStore? = nil,
         _ body: (FakeFTPServer, Session) async throws -> Void
     ) async throws {
         let server = try await FakeFTPServer.start(behaviour)
         var configuration = SessionConfiguration.ephemeral
         configuration.protocolHandlers = [FTPProtocolHandler(timeout: timeout, credentialStore: credentialStore)]
+        configuration.urlCredentialStorage = sessionCredentialStore
         let session = Session(configuration: configuration)
         do {
             try await body(server, session)
@@ -72,6 +74,37 @@ import Testing
     @Test func logsInWithTheCredentialStoredForTheServer() async throws {
         let store = CredentialStore()
         try await withServer(aliceServer(), credentialStore: store) { server, session in
+            let target = try url(server, "f")
+            try store.set(.user("alice", password: "s3cret"), for: ProtectionSpace(url: target))
+            let response = try await session.data(from: target)
+            #expect(response.data == Data("x".utf8))
+            #expect(server.commands.prefix(2) == ["USER alice", "PASS s3cret"])
+        }
+    }
+
+    /// The session takes `user:password@` out of the URL before any handler sees the request (so that it is
+    /// never logged or recorded) and hands it over as ``Courier/Request/credentialFromURL``.
+    @Test func logsInWithTheUserAndPasswordOfTheURLThroughASession() async throws {
+        try await withServer(aliceServer()) { server, session in
+            let response = try await session.data(from: try url(server, "f", user: "alice:s3cret@"))
+            #expect(response.data == Data("x".utf8))
+            #expect(server.commands.prefix(2) == ["USER alice", "PASS s3cret"])
+        }
+    }
+
+    @Test func aWrongPasswordInTheURLIsNeverRepeatedInTheError() async throws {
+        try await withServer(aliceServer()) { server, session in
+            let error = await courierError {
+                _ = try await session.data(from: try url(server, "f", user: "alice:n0t-this-one@"))
+            }
+            #expect(error?.code == .userAuthenticationRequired)
+            #expect(error.map { String(describing: $0).contains("n0t-this-one") } == false)
+        }
+    }
+
+    @Test func logsInWithTheSessionsCredentialStoreWhenTheHandlerHasNone() async throws {
+        let store = CredentialStore()
+        try await withServer(aliceServer(), sessionCredentialStore: store) { server, session in
             let target = try url(server, "f")
             try store.set(.user("alice", password: "s3cret"), for: ProtectionSpace(url: target))
             let response = try await session.data(from: target)
