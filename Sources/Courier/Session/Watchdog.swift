@@ -62,6 +62,22 @@ final class Watchdog: Sendable {
             lastActivity.store(uptimeNanoseconds, ordering: .relaxed)
         }
 
+        /// Does not count `stall` nanoseconds, ending at `now`, as idle time: the process could not run then,
+        /// so bytes may have been waiting in the socket unread. Moves the last activity forward by the stall,
+        /// never past `now` and never back (a concurrent ``touch()`` wins).
+        func excuse(stall: UInt64, endingAt now: UInt64) {
+            var last = lastActivity.load(ordering: .relaxed)
+            while true {
+                let (shifted, overflow) = last.addingReportingOverflow(stall)
+                let excused = overflow ? now : min(now, shifted)
+                guard excused > last else { return }
+                let (exchanged, original) = lastActivity.compareExchange(
+                    expected: last, desired: excused, ordering: .relaxed)
+                if exchanged { return }
+                last = original
+            }
+        }
+
         /// Where the next idle expiry goes.
         enum IdleSlot: Sendable {
             /// To ``onExpiry``: the task is cancelled.
@@ -146,7 +162,9 @@ final class Watchdog: Sendable {
             return true
         }
         if startLoop {
-            Task.detached(priority: .high) { [self] in await self.loop() }
+            // At the priority of ordinary tasks, so that a backlog on the pool that delays their work delays
+            // this loop too, and shows as a stall (see `loop`).
+            Task.detached(priority: .medium) { [self] in await self.loop() }
         }
     }
 
@@ -154,7 +172,15 @@ final class Watchdog: Sendable {
         _ = state.withLock { $0.timers.removeValue(forKey: ObjectIdentifier(timer)) }
     }
 
+    /// How late a check may wake before the lateness counts as a stall rather than scheduling jitter.
+    static let stallThreshold: UInt64 = 100_000_000
+
+    /// Checks every timer four times per shortest idle timeout. A check that wakes much later than it asked
+    /// (the process was stopped, or the cooperative pool was busy with other work for seconds) excuses the
+    /// lateness from every idle clock: a busy process must not blame the network for time it could not run.
+    /// Resource deadlines are wall time and are never excused.
     private func loop() async {
+        var expectedWake: UInt64?
         while true {
             let (expired, diverted, tick): ([(Timer, Expiry)], [(@Sendable (Double) -> Void, Double)], UInt64?) =
                 state.withLock { state in
@@ -163,6 +189,11 @@ final class Watchdog: Sendable {
                         return ([], [], nil)
                     }
                     let now = clock.now()
+                    if clock.excusesStalls, let expected = expectedWake, now > expected,
+                        now - expected > Self.stallThreshold
+                    {
+                        for timer in state.timers.values { timer.excuse(stall: now - expected, endingAt: now) }
+                    }
                     var expired: [(Timer, Expiry)] = []
                     var diverted: [(@Sendable (Double) -> Void, Double)] = []
                     var shortest = UInt64.max
@@ -189,6 +220,7 @@ final class Watchdog: Sendable {
                 handler(seconds)
             }
             guard let tick else { return }
+            expectedWake = clock.now() &+ tick
             await clock.sleep(nanoseconds: tick)
         }
     }

@@ -9,10 +9,15 @@ protocol WatchdogClock: Sendable {
     func now() -> UInt64
     /// Waits until `nanoseconds` of this clock's time have passed.
     func sleep(nanoseconds: UInt64) async
+    /// Whether a wake-up much later than asked means the process could not run (a stall) rather than time
+    /// the network took: true for real time, false for a clock a test moves in jumps.
+    var excusesStalls: Bool { get }
 }
 
 /// The monotonic clock (`CLOCK_MONOTONIC` through `DispatchTime`).
 struct SystemWatchdogClock: WatchdogClock {
+    var excusesStalls: Bool { true }
+
     @inline(__always)
     func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -30,6 +35,8 @@ final class ManualWatchdogClock: WatchdogClock {
     }
 
     private let state = Mutex(State())
+
+    var excusesStalls: Bool { false }
 
     func now() -> UInt64 { state.withLock { $0.now } }
 

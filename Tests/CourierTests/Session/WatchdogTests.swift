@@ -99,3 +99,59 @@ extension Watchdog.Expiry: Equatable {
         }
     }
 }
+
+/// A clock whose first sleep oversleeps by `stall` (the process could not run), then keeps exact time.
+final class StallingWatchdogClock: WatchdogClock {
+    private let time = Mutex<(now: UInt64, stall: UInt64)>((1_000_000_000, 0))
+    let excusesStalls: Bool
+
+    init(stall: UInt64, excusesStalls: Bool = true) {
+        self.excusesStalls = excusesStalls
+        time.withLock { $0.stall = stall }
+    }
+
+    func now() -> UInt64 { time.withLock { $0.now } }
+
+    func sleep(nanoseconds: UInt64) async {
+        time.withLock { state in
+            state.now += nanoseconds + state.stall
+            state.stall = 0
+        }
+        await Task.yield()
+    }
+}
+
+@Suite("Watchdog stalls")
+struct WatchdogStallTests {
+    /// Runs a watchdog on `clock` with one timer and returns the clock's time when the timer fired, counted
+    /// from its start.
+    func firingTime(idle: Double, clock: StallingWatchdogClock) async -> UInt64 {
+        let watchdog = Watchdog(clock: clock)
+        let start = clock.now()
+        let (fired, continuation) = AsyncStream<UInt64>.makeStream()
+        let timer = Watchdog.Timer(idleTimeout: idle, resourceTimeout: 3600, clock: clock) { _ in
+            continuation.yield(clock.now())
+            continuation.finish()
+        }
+        watchdog.register(timer)
+        var firedAt: UInt64 = 0
+        for await time in fired { firedAt = time }
+        watchdog.unregister(timer)
+        return firedAt - start
+    }
+
+    /// Five seconds in which the process could not run are not five seconds of a silent server: the idle
+    /// timeout of one second fires one second of running time after the stall, not at the first check after it.
+    @Test func aStallOfTheProcessIsNotCountedAsIdleTime() async {
+        let stall: UInt64 = 5_000_000_000
+        let elapsed = await firingTime(idle: 1, clock: StallingWatchdogClock(stall: stall))
+        #expect(elapsed >= stall + 1_000_000_000)
+    }
+
+    /// A clock a test moves in jumps excuses nothing: the same jump expires the timer at once.
+    @Test func aClockThatDoesNotExcuseStallsCountsTheJump() async {
+        let stall: UInt64 = 5_000_000_000
+        let elapsed = await firingTime(idle: 1, clock: StallingWatchdogClock(stall: stall, excusesStalls: false))
+        #expect(elapsed < stall + 1_000_000_000)
+    }
+}
