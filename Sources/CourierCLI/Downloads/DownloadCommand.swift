@@ -15,7 +15,9 @@ struct DownloadCommand: AsyncParsableCommand {
             bytes are fetched (Range + If-Range), or everything again if the file changed on the server.
 
             Without -o, the file is named from the URL (or the server's Content-Disposition), made safe, \
-            in the current directory. Redirects are followed.
+            in the current directory; an existing file of that name is kept and the download gets a -1, -2… \
+            suffix (a.mp4-1, as httpie does), unless --overwrite. -o FILE names the file and replaces it. \
+            Redirects are followed.
 
             Examples:
               courier download https://example.com/big.iso

@@ -35,6 +35,8 @@ struct RequestCommand: AsyncParsableCommand {
               courier --offline --curl PUT :8080/items/1 name=ink
               courier --proxy http://127.0.0.1:3128 --timeout 5 example.com
               courier --check-status --follow --max-redirects 3 :8080/old
+              courier -d :8080/files/report.pdf
+              courier --all --follow -v :8080/old
 
             Exit status: 0 success, 1 transport and other errors, 2 usage errors and timeouts, 3/4/5 for a \
             3xx/4xx/5xx answer with --check-status, 6 too many redirects, 130 Ctrl-C.
