@@ -38,7 +38,8 @@ struct ResponsePrinter {
             let path = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
             var target = path.isEmpty ? "/" : path
             if let query = request.url.query { target += "?" + query }
-            let version = WireRecorder.versionText(protocolName)
+            // Requests go out as HTTP/1.1 unless h2 carried them, whatever version the server answered with.
+            let version = protocolName == "h2" ? "HTTP/2" : "HTTP/1.1"
             var text = color("1;34", request.method.rawValue) + " " + color("36", target) + " \(version)\n"
             if request.headerFields[HTTPField.Name("Host")!] == nil, let host = request.url.host {
                 let port = request.url.port.map { ":\($0)" } ?? ""
