@@ -79,16 +79,23 @@ struct FileDownload {
     /// Runs `task` (a download task to ``destination``) to its end with a progress line on standard error;
     /// then renames the file as the server's Content-Disposition says (unless the user named it), waits for
     /// `session` to count the task done, and prints the summary (`saved FILE (146.5 KiB)`).
-    /// - Parameter keptBytes: What an earlier run already saved, for the summary.
+    /// - Parameters:
+    ///   - keptBytes: What an earlier run already saved, for the summary.
+    ///   - onHead: Called with the final response head when it arrives, before the body is saved.
     /// - Returns: Where the file was saved.
     /// - Throws: What ``report(_:io:)`` makes of a failed transfer; a file system error when the rename fails.
-    func run(_ task: SessionTask, session: Session, keptBytes: Int64, io: CLIIO) async throws -> URL {
+    func run(
+        _ task: SessionTask, session: Session, keptBytes: Int64, io: CLIIO,
+        onHead: (@Sendable (Response) -> Void)? = nil
+    ) async throws -> URL {
         let events = task.events
         let watcher = Task {
             var line = DownloadProgressLine(terminal: io.isErrorTerminal)
             var resumedAt: Int64 = 0
             for await event in events {
                 switch event {
+                case .didReceiveResponse(let head):
+                    onHead?(head)
                 case .didResumeAtOffset(let offset, _):
                     resumedAt = offset
                     line.resumed(at: offset)

@@ -297,7 +297,7 @@ struct RequestCommand: AsyncParsableCommand {
         }
 
         if download {
-            try await save(request, in: courierSession, io: io)
+            try await save(request, in: courierSession, wire: wire, io: io)
             if let harRecorder, let har { try harRecorder.write(to: URL(fileURLWithPath: har)) }
             return
         }
@@ -361,14 +361,28 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     /// `--download`: the body saved to a file (see ``FileDownload``), the request sent as the items built it.
-    func save(_ request: Request, in session: Session, io: CLIIO) async throws {
+    /// The response head goes to standard error as it arrives (as httpie's `--download` shows it), unless
+    /// `--quiet`; standard output stays empty.
+    func save(_ request: Request, in session: Session, wire: WireRecorder, io: CLIIO) async throws {
+        var errorIO = io
+        errorIO.writeOut = io.writeError
+        errorIO.writeOutData = { io.writeError(String(decoding: $0, as: UTF8.self)) }
+        errorIO.isOutputTerminal = io.isErrorTerminal
+        let colors = io.isErrorTerminal && pretty.map { ["all", "colors"].contains($0) } != false
+        let headPrinter = ResponsePrinter(
+            parts: quiet ? [] : ["h"], style: ResponsePrinter.Style(format: false, colors: colors), io: errorIO)
+        let onHead: @Sendable (Response) -> Void = { head in
+            guard !headPrinter.parts.isEmpty else { return }
+            headPrinter.printResponseHead(head, wire: wire.exchange(for: head))
+            io.writeError("\n")
+        }
         let chosen = try FileDownload.choose(
             output: output, for: request.url, continuing: continuePartial, overwrite: overwrite)
         let resumeData =
             continuePartial ? FileDownload.partialDownload(at: chosen.destination, of: request.url, io: io) : nil
         let task = session.makeDownloadTask(with: request, to: chosen.destination, resumingFrom: resumeData)
         do {
-            _ = try await chosen.run(task, session: session, keptBytes: 0, io: io)
+            _ = try await chosen.run(task, session: session, keptBytes: 0, io: io, onHead: onHead)
         } catch let error as CourierError {
             throw MaxTime.explain(error, maxTime: maxTime)
         }

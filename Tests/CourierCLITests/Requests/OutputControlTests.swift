@@ -71,10 +71,14 @@ struct OutputControlTests {
             let (status, out, error) = await run(["-d", url, "-o", directory.path + "/"])
             #expect(status == 0, "\(error)")
             #expect(out.isEmpty)
+            // The response head on standard error, as httpie's --download shows it, then the summary.
+            #expect(error.hasPrefix("HTTP/1.1 200 OK\n"))
+            #expect(error.contains("ETag: \"v1\"\n"))
             #expect(error.contains("saved \(directory.path)/file.bin"))
             #expect((try? Data(contentsOf: directory.appendingPathComponent("file.bin"))) == Self.body)
 
-            let (again, _, _) = await run(["--download", url, "-o", directory.path + "/"])
+            let (again, _, quiet) = await run(["--download", "--quiet", url, "-o", directory.path + "/"])
+            #expect(!quiet.contains("HTTP/1.1"))
             #expect(again == 0)
             #expect(names(in: directory) == ["file.bin", "file.bin-1"])
 
