@@ -92,7 +92,7 @@ struct RequestCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Send TEXT as the request body, verbatim (httpie's --raw); no data items or piped input with it.",
+            "Send TEXT as the request body, verbatim (httpie's --raw); data items, @file and - cannot be added, and piped input is not read.",
             valueName: "TEXT"))
     var raw: String?
 
