@@ -106,6 +106,34 @@ struct HelpAndCompletionTests {
         #expect(try complete(["courier", "download", "--c"]) == ["--continue"])
     }
 
+    /// The fish script, loaded into fish (when it is installed): the same behaviour, flags after the URL too.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishCompletesTheRootAndTheSubcommands() async throws {
+        let (_, script, _) = await run(["--generate-completion-script", "fish"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-completion-\(UUID()).fish")
+        try Data(script.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        func complete(_ line: String) throws -> [String] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/fish")
+            process.arguments = ["--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            // Each line is the word, a tab and its description.
+            return String(decoding: output, as: UTF8.self).split(separator: "\n").map {
+                String($0.prefix { $0 != "\t" })
+            }
+        }
+        #expect(try complete("courier --fo") == ["--follow", "--form"])
+        #expect(try complete("courier example.com --pa") == ["--path-as-is"])
+        #expect(try complete("courier dow") == ["download"])
+        #expect(try complete("courier download --c") == ["--continue"])
+    }
+
     @Test func anUnknownShellIsAUsageError() async {
         let (status, out, _) = await run(["--generate-completion-script", "tcsh"])
         #expect(status != 0 || !out.contains("--follow"))
