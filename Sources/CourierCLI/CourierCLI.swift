@@ -43,6 +43,10 @@ public enum CourierCLI {
     /// a request or download 130, anything else 1.
     public static func run(arguments: [String], io: CLIIO = .standard) async -> Int32 {
         await CLIIO.$current.withValue(io) {
+            if let script = CompletionCommand.script(for: arguments) {
+                io.writeOut(script)
+                return ExitStatus.success
+            }
             do {
                 var command = try CourierCommand.parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {

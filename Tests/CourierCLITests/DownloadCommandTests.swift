@@ -83,6 +83,42 @@ struct DownloadCommandTests {
         }
     }
 
+    @Test func aNameFromTheURLNeverReplacesAnExistingFile() async throws {
+        try await withServerAndDirectory { server, directory in
+            let existing = directory.appendingPathComponent("a.mp4")
+            try Data("mine".utf8).write(to: existing)
+            let url = server.url("/a.mp4").absoluteString
+            let (status, _, error) = await run(["download", url, "-o", directory.path + "/"])
+            #expect(status == 0, "\(error)")
+            #expect(error.contains("saved \(directory.path)/a.mp4-1 "))
+            #expect(contents(of: existing) == Data("mine".utf8))
+            #expect(contents(of: directory.appendingPathComponent("a.mp4-1")) == Self.body)
+
+            let (replaced, _, _) = await run(["download", url, "-o", directory.path + "/", "--overwrite"])
+            #expect(replaced == 0)
+            #expect(contents(of: existing) == Self.body)
+
+            try Data("mine".utf8).write(to: existing)
+            let (named, _, _) = await run(["download", url, "-o", existing.path])
+            #expect(named == 0)
+            #expect(contents(of: existing) == Self.body)
+            #expect(names(in: directory) == ["a.mp4", "a.mp4-1"])
+        }
+    }
+
+    @Test func aNameFromContentDispositionNeverReplacesAnExistingFile() async throws {
+        try await withServerAndDirectory { server, directory in
+            try Data("mine".utf8).write(to: directory.appendingPathComponent("passwd"))
+            let (status, _, error) = await run([
+                "download", server.url("/named").absoluteString, "-o", directory.path + "/",
+            ])
+            #expect(status == 0, "\(error)")
+            #expect(names(in: directory) == ["passwd", "passwd-1"])
+            #expect(contents(of: directory.appendingPathComponent("passwd")) == Data("mine".utf8))
+            #expect(contents(of: directory.appendingPathComponent("passwd-1")) == Self.body)
+        }
+    }
+
     @Test func anInterruptedDownloadContinuesWithTheContinueFlag() async throws {
         try await withServerAndDirectory { server, directory in
             let file = directory.appendingPathComponent("big.bin")

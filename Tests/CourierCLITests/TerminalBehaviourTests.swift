@@ -129,6 +129,28 @@ struct TerminalBehaviourTests {
         }
     }
 
+    @Test func theRequestFormsDownloadShowsAColoredHeadAndTheProgressBarOnATerminalOnly() async throws {
+        try await withServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tty-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let url = server.url("/file.bin").absoluteString
+
+            let terminal = try await runOnTerminal(["-d", url, "-o", directory.path + "/"])
+            #expect(terminal.status == 0, "\(terminal.output)")
+            #expect(terminal.output.contains("\u{1B}[1;32m200\u{1B}[0m"))
+            #expect(terminal.output.contains("\r[========================] 100% 293.0 KiB of 293.0 KiB"))
+
+            // The file of that name is kept; the second download is file.bin-1.
+            let piped = try await runPiped(["-d", url, "-o", directory.path + "/"])
+            #expect(piped.status == 0)
+            #expect(!piped.output.contains("\u{1B}"))
+            #expect(piped.output.hasPrefix("HTTP/1.1 200 OK\n"))
+            #expect(piped.output.contains("saved \(directory.path)/file.bin-1 "))
+            #expect(try Data(contentsOf: directory.appendingPathComponent("file.bin-1")) == Self.body)
+        }
+    }
+
     @Test func binaryBodiesAreNotDumpedToTheTerminal() async throws {
         try await withServer { server in
             let terminal = try await runOnTerminal([server.url("/file.bin").absoluteString])

@@ -50,6 +50,11 @@ public struct InterceptorChain: Sendable {
     /// The session's configuration.
     public var configuration: SessionConfiguration { context.core.configuration }
 
+    /// The metrics of the task's latest exchange so far. In a network interceptor, once ``proceed(_:)`` has
+    /// returned, that is the exchange whose response head just arrived: its protocol (`h2`, `http/1.1`), its
+    /// addresses and the head as it came off the wire; its body is still to come. `nil` before any exchange.
+    public var latestTransactionMetrics: TransactionMetrics? { context.lastTransaction }
+
     /// Hands the request to the next stage and returns its response.
     public nonisolated(nonsending) func proceed(_ request: Request) async throws -> Response {
         guard index < stages.count else {

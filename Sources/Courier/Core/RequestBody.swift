@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOFoundationCompat
 
 /// The body of a request.
 ///
@@ -95,13 +97,35 @@ public struct RequestBody: Sendable {
         }
     }
 
-    /// Encodes a JSON body into data with the given encoder; other bodies are returned as they are.
+    /// The same bytes with their length left undeclared, so that HTTP/1.1 sends them with
+    /// `Transfer-Encoding: chunked` (curl's and httpie's `--chunked`); HTTP/2 sends DATA frames either way.
+    /// An empty body stays empty, and a ``json(_:)`` value, which the session encodes only when it sends it,
+    /// keeps its length: encode it first (``data(_:contentType:)``) to send it chunked.
+    public var withUndeclaredLength: RequestBody {
+        switch storage {
+        case .empty, .json:
+            return self
+        case .data(let data):
+            if data.isEmpty { return self }
+            return .stream(length: nil, contentType: contentType) {
+                DataChunks(data: data, chunkSize: 64 * 1024).map { Data(buffer: $0) }
+            }
+        case .file(let url):
+            return .stream(length: nil, contentType: contentType) {
+                try FileChunks(url: url).map { Data(buffer: $0) }
+            }
+        case .stream(_, let makeStream):
+            return .stream(length: nil, contentType: contentType, makeStream: makeStream)
+        }
+    }
+
     /// Whether the body is a value still to be encoded as JSON.
     var isJSON: Bool {
         if case .json = storage { return true }
         return false
     }
 
+    /// Encodes a JSON body into data with the given encoder; other bodies are returned as they are.
     func resolvingJSON(with encoder: JSONEncoder) throws -> RequestBody {
         guard case .json(let value) = storage else { return self }
         do {

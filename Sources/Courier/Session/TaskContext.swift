@@ -154,6 +154,11 @@ final class TaskContext: Sendable {
         metrics.withLock { $0.transactions.isEmpty ? nil : $0.transactions.count - 1 }
     }
 
+    /// The latest exchange's metrics so far.
+    var lastTransaction: TransactionMetrics? {
+        metrics.withLock { $0.transactions.last }
+    }
+
     func recordRedirect() {
         metrics.withLock { $0.redirectCount += 1 }
     }

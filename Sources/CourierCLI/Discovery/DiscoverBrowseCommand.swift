@@ -7,10 +7,12 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
         commandName: "browse",
         abstract: "Browse for instances of a service type.",
         discussion: """
-            With --parseable, prints avahi-browse's lines: +;IFACE;IPv4;NAME;TYPE;DOMAIN when found, -;… when
-            removed, and with --resolve =;IFACE;PROTO;NAME;TYPE;DOMAIN;HOST;ADDRESS;PORT;"k=v". Runs until
+            With --parseable, prints avahi-browse's lines: +;IFACE;IPv4;NAME;TYPE;DOMAIN when found, -;… when \
+            removed, and with --resolve =;IFACE;PROTO;NAME;TYPE;DOMAIN;HOST;ADDRESS;PORT;"k=v". Runs until \
             --timeout or Ctrl-C, then exits 0.
-            Example: courier discover browse _associateHelp._tcp -rp --timeout 5
+
+            Example:
+              courier discover browse _associateHelp._tcp -rp --timeout 5
             """)
 
     @Argument(help: "The service type, e.g. _http._tcp.")

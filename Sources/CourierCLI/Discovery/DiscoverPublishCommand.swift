@@ -7,9 +7,11 @@ struct DiscoverPublishCommand: AsyncParsableCommand {
         commandName: "publish",
         abstract: "Publish a service until interrupted.",
         discussion: """
-            Prints published "FINAL NAME" TYPE PORT once the name is owned (after a conflict the name becomes
+            Prints published "FINAL NAME" TYPE PORT once the name is owned (after a conflict the name becomes \
             "Name (2)" unless --no-rename). Ctrl-C or SIGTERM sends goodbyes and exits 0.
-            Example: courier discover publish "Kids Shoes" _associateHelp._tcp 8080 version=1.0
+
+            Example:
+              courier discover publish "Kids Shoes" _associateHelp._tcp 8080 version=1.0
             """)
 
     @Argument(help: "The instance name (one label; dots and spaces allowed).")

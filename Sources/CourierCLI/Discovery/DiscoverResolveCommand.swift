@@ -6,7 +6,7 @@ struct DiscoverResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Resolve a service instance to host, addresses, port and TXT.",
-        discussion: "Example: courier discover resolve \"Kids Shoes\" _associateHelp._tcp --timeout 5")
+        discussion: "Example:\n  courier discover resolve \"Kids Shoes\" _associateHelp._tcp --timeout 5")
 
     @Argument(help: "The instance name.")
     var name: String

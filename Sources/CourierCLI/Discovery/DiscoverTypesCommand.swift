@@ -6,7 +6,7 @@ struct DiscoverTypesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
         abstract: "List the service types advertised on the link.",
-        discussion: "Example: courier discover types --timeout 3")
+        discussion: "Example:\n  courier discover types --timeout 3")
 
     @Option(help: "Listen this many seconds.")
     var timeout: Double = 3

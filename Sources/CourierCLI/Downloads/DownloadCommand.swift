@@ -15,7 +15,9 @@ struct DownloadCommand: AsyncParsableCommand {
             bytes are fetched (Range + If-Range), or everything again if the file changed on the server.
 
             Without -o, the file is named from the URL (or the server's Content-Disposition), made safe, \
-            in the current directory. Redirects are followed.
+            in the current directory; an existing file of that name is kept and the download gets a -1, -2… \
+            suffix (a.mp4-1, as httpie does), unless --overwrite. -o FILE names the file and replaces it. \
+            Redirects are followed.
 
             Examples:
               courier download https://example.com/big.iso
@@ -43,10 +45,17 @@ struct DownloadCommand: AsyncParsableCommand {
         help: "Continue a partial download of the same URL left in FILE.part.")
     var continuePartial = false
 
+    @Flag(
+        help:
+            "Replace an existing file of the name taken from the URL or Content-Disposition (by default a -1, -2… suffix keeps it, as httpie does)."
+    )
+    var overwrite = false
+
     @Flag(help: "Run in a durable session named after FILE: retries by itself, survives a crash (rerun to continue).")
     var durable = false
 
-    @Option(help: "The idle timeout in seconds (default 30).")
+    // `.unconditional`: `--timeout -1` reads -1 as the value and is named, not reported as a missing value.
+    @Option(parsing: .unconditional, help: "The idle timeout in seconds (default 30).")
     var timeout: Double?
 
     @Flag(help: "Use https:// for URLs without a scheme.")
@@ -55,7 +64,10 @@ struct DownloadCommand: AsyncParsableCommand {
     @OptionGroup var retryOptions: RetryOptions
 
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeout, !(timeout > 0) {
+            throw ValidationError(
+                "--timeout must be a positive number of seconds, not \(RequestCommand.format(timeout))")
+        }
         if output?.isEmpty == true { throw ValidationError("-o needs a file or directory name") }
         if durable && continuePartial { throw ValidationError("--durable continues by itself; leave out --continue") }
     }
@@ -64,8 +76,11 @@ struct DownloadCommand: AsyncParsableCommand {
         let io = CLIIO.current
         InterruptExit.install()
         let url = try resolveURL(self.url)
-        let (destination, namedByUser) = try chooseDestination(for: url)
-        let resumeData = continuePartial ? partialDownload(at: destination, of: url, io: io) : nil
+        // A durable transfer continues by itself, so it looks for its partial file as --continue does.
+        let chosen = try FileDownload.choose(
+            output: output, for: url, continuing: continuePartial || durable, overwrite: overwrite)
+        let destination = chosen.destination
+        let resumeData = continuePartial ? FileDownload.partialDownload(at: destination, of: url, io: io) : nil
 
         var configuration =
             durable ? SessionConfiguration.durable(identifier: Self.durableIdentifier(for: destination)) : .ephemeral
@@ -103,53 +118,8 @@ struct DownloadCommand: AsyncParsableCommand {
         let task =
             reattached?.task
             ?? session.makeDownloadTask(with: Request(url: url), to: destination, resumingFrom: resumeData)
-        let events = task.events
-        let watcher = Task {
-            var line = DownloadProgressLine(terminal: io.isErrorTerminal)
-            var resumedAt: Int64 = 0
-            for await event in events {
-                switch event {
-                case .didResumeAtOffset(let offset, _):
-                    resumedAt = offset
-                    line.resumed(at: offset)
-                case .didWriteData(_, let total, let expected):
-                    if let text = line.update(written: total, expected: expected) { io.writeError(text) }
-                default:
-                    break
-                }
-            }
-            if let end = line.finish() { io.writeError(end) }
-            return resumedAt
-        }
-        task.resume()
-        let response: Response
-        do {
-            response = try await task.value
-        } catch let error as CourierError {
-            _ = await watcher.value
-            throw report(error, destination: destination, io: io)
-        }
-        let resumedAt = max(await watcher.value, reattached?.keptBytes ?? 0)
-        // Wait until the session has counted the task done: a durable transfer's record is removed only
-        // then, and the process must not exit before that.
+        _ = try await chosen.run(task, session: session, keptBytes: reattached?.keptBytes ?? 0, io: io)
         invalidated = true
-        await session.finishTasksAndInvalidate()
-
-        var saved = destination
-        if !namedByUser, response.value(forHTTPHeaderField: "Content-Disposition") != nil {
-            let named = destination.deletingLastPathComponent().appendingPathComponent(response.suggestedFilename)
-            if named != destination {
-                _ = try? FileManager.default.removeItem(at: named)
-                try FileManager.default.moveItem(at: destination, to: named)
-                saved = named
-            }
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: saved.path)[.size] as? Int64) ?? nil
-        var summary = "saved \(saved.path)"
-        if let size { summary += " (\(DownloadProgressLine.byteCount(size))" }
-        if resumedAt > 0 { summary += ", continued from byte \(resumedAt)" }
-        if size != nil { summary += ")" }
-        io.writeError(summary + "\n")
     }
 
     // MARK: Durable
@@ -194,64 +164,6 @@ struct DownloadCommand: AsyncParsableCommand {
             }
         }
         return nil
-    }
-
-    // MARK: Files
-
-    /// The file to write and whether the user named it (`-o FILE`) rather than a directory or nothing.
-    func chooseDestination(for url: URL) throws -> (URL, Bool) {
-        let fromURL = Response(status: .ok, url: url).suggestedFilename
-        guard let output else {
-            let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            return (directory.appendingPathComponent(fromURL), false)
-        }
-        let expanded = NSString(string: output).expandingTildeInPath
-        var isDirectory: ObjCBool = false
-        if output.hasSuffix("/")
-            || (FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory)
-                && isDirectory.boolValue)
-        {
-            return (URL(fileURLWithPath: expanded, isDirectory: true).appendingPathComponent(fromURL), false)
-        }
-        return (URL(fileURLWithPath: expanded), true)
-    }
-
-    /// The record of a partial download of `url` at `destination`, or `nil` (with a note) to start over.
-    func partialDownload(at destination: URL, of url: URL, io: CLIIO) -> DownloadResumeData? {
-        let found: DownloadResumeData
-        do {
-            found = try DownloadResumeData(partialDownloadFor: destination)
-        } catch {
-            io.writeError("courier: note: no partial download of \(destination.path) to continue; starting over\n")
-            return nil
-        }
-        guard found.isRecord(of: url) else {
-            io.writeError(
-                "courier: note: \(destination.lastPathComponent).part holds \(found.url.absoluteString), not this URL; starting over\n"
-            )
-            return nil
-        }
-        return found
-    }
-
-    /// The error to end with, after saying what happened to the partial file.
-    func report(_ error: CourierError, destination: URL, io: CLIIO) -> any Error {
-        if case .http(let status) = error.kind {
-            io.writeError("courier: error: \(error.description)\n")
-            switch status {
-            case 300..<400: return CLIExit(status: CourierCLI.ExitStatus.redirect3xx)
-            case 400..<500: return CLIExit(status: CourierCLI.ExitStatus.clientError4xx)
-            case 500..<600: return CLIExit(status: CourierCLI.ExitStatus.serverError5xx)
-            default: return CLIExit(status: CourierCLI.ExitStatus.failure)
-            }
-        }
-        if let resumeData = error.downloadResumeData {
-            io.writeError(
-                "courier: error: \(error.description)\ncourier: \(resumeData.bytesOnDisk) bytes are kept in \(resumeData.partialFile.path); run the same command with --continue to resume\n"
-            )
-            return CLIExit(status: CourierCLI.ExitStatus.failure)
-        }
-        return error
     }
 
     /// The URL with the request command's shorthands: `:8080/path` is localhost, no scheme means http://

@@ -10,8 +10,8 @@ struct LinksDemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Run the Acme suite end to end: register, sense companions, pass an image, single sign-on.",
         discussion: """
-            Needs xdg-utils (Debian: apt-get install xdg-utils). Everything happens in a new temporary
-            directory, removed at the end unless --keep is given. No desktop session is needed: handlers are
+            Needs xdg-utils (Debian: apt-get install xdg-utils). Everything happens in a new temporary \
+            directory, removed at the end unless --keep is given. No desktop session is needed: handlers are \
             started by running their registered Exec line, as xdg-open would.
             """
     )

@@ -9,11 +9,11 @@ struct LinksOpenCommand: AsyncParsableCommand {
         commandName: "open",
         abstract: "Dispatch a URL to its route, as the handler the desktop launched (or hand it to the desktop).",
         discussion: """
-            Without --desktop, courier is the program launched for the URL: acme-directory: and acme-records:
-            URLs go through the Acme suite's routes (validation first; unknown routes, bad parameters and bad
+            Without --desktop, courier is the program launched for the URL: acme-directory: and acme-records: \
+            URLs go through the Acme suite's routes (validation first; unknown routes, bad parameters and bad \
             payloads are errors, exit 1), and URLs of any other scheme are printed part by part.
 
-            With --desktop, the URL goes to whatever handles its scheme: through xdg-open in a desktop session,
+            With --desktop, the URL goes to whatever handles its scheme: through xdg-open in a desktop session, \
             otherwise by running the registered Exec line directly, as xdg-open would.
             """
     )

@@ -8,8 +8,8 @@ struct LinksRegisterCommand: AsyncParsableCommand {
         commandName: "register",
         abstract: "Make courier the desktop's handler of a URL scheme.",
         discussion: """
-            Writes $XDG_DATA_HOME/applications/courier-SCHEME.desktop with Exec=<courier> links open %u and
-            makes it the default with xdg-mime. Afterwards `xdg-mime query default x-scheme-handler/SCHEME`
+            Writes $XDG_DATA_HOME/applications/courier-SCHEME.desktop with Exec=<courier> links open %u and \
+            makes it the default with xdg-mime. Afterwards `xdg-mime query default x-scheme-handler/SCHEME` \
             names it, and opening a SCHEME: URL runs `courier links open URL`.
             """
     )

@@ -84,11 +84,24 @@ struct CurlCommand {
         } else if let output = command.output {
             extras.append(.option("-o " + shellQuote(output)))
         }
-        if command.follow {
+        if command.download {
+            // --download follows redirects; -O -J name the file from the URL or Content-Disposition.
+            extras.append(.option("-L --max-redirs \(command.maxRedirects)"))
+            if command.output == nil { extras.append(.option("-O -J")) }
+            if command.continuePartial { extras.append(.option("-C -")) }
+            if command.overwrite {
+                extras.append(.comment("--overwrite: curl's -o replaces an existing file; -O -J refuses to"))
+            }
+        } else if command.follow {
             extras.append(.option("-L --max-redirs \(command.maxRedirects)"))
         } else if command.maxRedirects != 30 {
             extras.append(.comment("--max-redirects applies with --follow only (curl's -L --max-redirs)"))
         }
+        if command.all {
+            extras.append(.comment("--all: curl -L -i prints the head of every hop, not the bodies of redirects"))
+        }
+        if command.chunked { extras.append(.option("-H 'Transfer-Encoding: chunked'")) }
+        if command.pathAsIs { extras.append(.option("--path-as-is")) }
         if let timeout = command.timeout {
             // curl has no idle timeout; aborting below 1 byte/s for that long is the same test.
             let seconds = RequestCommand.format(timeout)

@@ -22,6 +22,10 @@ struct ResponseOutput {
     let verbose: Bool
     /// Cache notes are printed without `-v` (a session's cache answered, on a terminal).
     let notesCacheHits: Bool
+    /// The exchanges as they went over the wire: their heads as received, their protocol.
+    let wire: WireRecorder
+    /// `--all`: every exchange is printed (redirects, challenges), not only the last.
+    let printsAllExchanges: Bool
     var formatLimit = Self.formatLimit
 
     /// Prints the exchange and returns the response with its final metrics.
@@ -46,7 +50,7 @@ struct ResponseOutput {
         }
 
         printRequestAndRedirects(first: recorder.firstRequest ?? response.request)
-        printer.printResponseHead(response)
+        printer.printResponseHead(response, wire: wire.exchange(for: response))
         var preamble = printer.parts.contains("h") ? "\n" : ""
         if collected.readableBytes > formatLimit {
             preamble += printer.noteText(
@@ -87,12 +91,29 @@ struct ResponseOutput {
         let first = whole.metrics?.transactionMetrics.first?.request ?? recorder.firstRequest ?? response.request
         printRequestAndRedirects(first: first)
         printCacheNotes(whole)
-        printer.printResponse(whole)
+        printer.printResponse(whole, wire: wire.exchange(for: whole))
         return whole
     }
 
     private func printRequestAndRedirects(first: Request?) {
-        if let first { printer.printRequest(first, force: false) }
+        let exchanges = wire.exchanges
+        if printsAllExchanges, exchanges.count > 1 {
+            // httpie's --all: each exchange before the last, its request (H, B) and its response (h, b).
+            for exchange in exchanges.dropLast() {
+                printer.printRequest(exchange.request, force: false, protocolName: exchange.protocolName)
+                printer.printResponseHead(exchange.response, wire: exchange)
+                if printer.parts.contains("b"), let body = exchange.redirectBody, !body.isEmpty {
+                    if printer.parts.contains("h") { printer.io.writeOut("\n") }
+                    printer.printBody(body, mimeType: exchange.response.headerFields[.contentType])
+                }
+                printer.io.writeOut("\n")
+            }
+            if let last = exchanges.last {
+                printer.printRequest(last.request, force: false, protocolName: last.protocolName)
+            }
+        } else if let first {
+            printer.printRequest(first, force: false, protocolName: exchanges.first?.protocolName)
+        }
         if verbose {
             for note in recorder.redirectNotes { printer.printNote(note) }
         }

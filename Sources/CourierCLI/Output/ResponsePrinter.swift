@@ -17,8 +17,19 @@ struct ResponsePrinter {
         style.colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// A multipart form being sent, for `-v` and `--offline`: its parts, and the text of each text field
+    /// (`nil` for a file part), in order.
+    struct FormSummary {
+        var form: MultipartForm
+        var fieldValues: [String?]
+    }
+
+    /// The multipart form of the request, shown part by part with file parts summarized.
+    var form: FormSummary?
+
     /// Prints the request's head (H) and body (B). `force` prints even without H/B in the parts.
-    func printRequest(_ request: Request, force: Bool) {
+    /// `protocolName` is the protocol that carried it (`h2` makes the request line say `HTTP/2`).
+    func printRequest(_ request: Request, force: Bool, protocolName: String? = nil) {
         let showHead = parts.contains("H") || (force && parts.isEmpty)
         let showBody = parts.contains("B")
         guard showHead || showBody else { return }
@@ -27,7 +38,9 @@ struct ResponsePrinter {
             let path = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
             var target = path.isEmpty ? "/" : path
             if let query = request.url.query { target += "?" + query }
-            var text = color("1;34", request.method.rawValue) + " " + color("36", target) + " HTTP/1.1\n"
+            // Requests go out as HTTP/1.1 unless h2 carried them, whatever version the server answered with.
+            let version = protocolName == "h2" ? "HTTP/2" : "HTTP/1.1"
+            var text = color("1;34", request.method.rawValue) + " " + color("36", target) + " \(version)\n"
             if request.headerFields[HTTPField.Name("Host")!] == nil, let host = request.url.host {
                 let port = request.url.port.map { ":\($0)" } ?? ""
                 text += color("36", "Host") + ": " + host + port + "\n"
@@ -37,24 +50,58 @@ struct ResponsePrinter {
             }
             if let length = Self.impliedContentLength(of: request) {
                 text += color("36", "Content-Length") + ": \(length)\n"
+            } else if protocolName != "h2", Self.goesChunked(request) {
+                text += color("36", "Transfer-Encoding") + ": chunked\n"
             }
             io.writeOut(text + "\n")
         }
-        if showBody, let data = request.body.inMemoryData, !data.isEmpty {
+        guard showBody, !request.body.isEmpty else { return }
+        if let data = request.body.inMemoryData {
             printBody(data, mimeType: request.headerFields[.contentType] ?? request.body.contentType)
             io.writeOut("\n")
+        } else if let form {
+            io.writeOut(multipartText(form) + "\n")
         }
     }
 
-    /// The `Content-Length` the transport adds for an in-memory body, so `-v` and `--offline` show it as it
-    /// goes out; `nil` when the request has one, is chunked, is sent gzipped (the length is the compressed
-    /// one, known only then) or has no body.
-    static func impliedContentLength(of request: Request) -> Int? {
+    /// A multipart body as it is sent, each file part's content replaced by one note: its file name, type
+    /// and size (what httpie's `-v` shows for an upload, and all a terminal needs).
+    func multipartText(_ summary: FormSummary) -> String {
+        let boundary = summary.form.boundary
+        var text = ""
+        for (index, part) in summary.form.parts.enumerated() {
+            text += "--\(boundary)\n"
+            text += color("36", "Content-Disposition") + ": form-data; name=\"\(part.name)\""
+            if let filename = part.filename { text += "; filename=\"\(filename)\"" }
+            text += "\n"
+            if let type = part.contentType { text += color("36", "Content-Type") + ": \(type)\n" }
+            text += "\n"
+            if index < summary.fieldValues.count, let value = summary.fieldValues[index] {
+                text += value + "\n"
+            } else {
+                let type = part.contentType.map { ", " + $0 } ?? ""
+                text += noteText(
+                    "file \(part.filename ?? part.name)\(type), \(part.length) bytes (not shown)", marker: "+")
+            }
+        }
+        return text + "--\(boundary)--\n"
+    }
+
+    /// The `Content-Length` the transport adds, so `-v` and `--offline` show it as it goes out; `nil` when
+    /// the request has one, is chunked, is sent gzipped (the length is the compressed one, known only then),
+    /// has no body or a body of unknown length.
+    static func impliedContentLength(of request: Request) -> Int64? {
         guard request.headerFields[.contentLength] == nil, request.headerFields[.transferEncoding] == nil,
             request.headerFields[.contentEncoding] == nil, request.compressesBody != true,
-            let data = request.body.inMemoryData, !data.isEmpty
+            !request.body.isEmpty, let length = request.body.knownLength, length > 0
         else { return nil }
-        return data.count
+        return length
+    }
+
+    /// Whether HTTP/1.1 sends the body chunked: it has one, of no declared length.
+    static func goesChunked(_ request: Request) -> Bool {
+        request.headerFields[.transferEncoding] == nil && request.headerFields[.contentLength] == nil
+            && !request.body.isEmpty && request.body.knownLength == nil && request.compressesBody != true
     }
 
     /// A dimmed line that is not part of the exchange (`# redirected: …`, `+ binary data not shown…`).
@@ -68,9 +115,10 @@ struct ResponsePrinter {
     }
 
     /// Prints a response whose body is in memory: the head (h), the body formatted (b), the metrics (m).
-    func printResponse(_ response: Response) {
+    /// `wire` is the exchange that brought it, whose head is shown as it came.
+    func printResponse(_ response: Response, wire: WireRecorder.Exchange? = nil) {
         if parts.contains("h") {
-            printResponseHead(response)
+            printResponseHead(response, wire: wire)
             io.writeOut(parts.contains("b") && !response.data.isEmpty ? "\n" : "")
         }
         if parts.contains("b"), !response.data.isEmpty {
@@ -82,20 +130,18 @@ struct ResponsePrinter {
     }
 
     /// The status line and header fields (when h is printed), without the blank line that separates a body.
-    func printResponseHead(_ response: Response) {
+    /// With `wire`, the exchange that brought the response, the fields are those that came off the wire
+    /// (`Content-Encoding` and `Content-Length` included when the body was decoded).
+    func printResponseHead(_ response: Response, wire: WireRecorder.Exchange? = nil) {
         if parts.contains("h") {
-            let protocolName = response.metrics?.transactionMetrics.last?.networkProtocolName
-            let version =
-                switch protocolName {
-                case "h2": "HTTP/2"
-                case .some(let name): name.uppercased()
-                case nil: "HTTP/1.1"
-                }
+            let version = WireRecorder.versionText(
+                wire?.protocolName ?? response.metrics?.transactionMetrics.last?.networkProtocolName)
+            let fields = wire?.response.headerFields ?? response.headerFields
             let statusColor = response.status.code < 300 ? "32" : (response.status.code < 400 ? "33" : "31")
             var text =
                 color("34", version) + " " + color("1;" + statusColor, "\(response.status.code)") + " "
                 + color(statusColor, response.status.reasonPhrase) + "\n"
-            for field in response.headerFields {
+            for field in fields {
                 text += color("36", field.name.rawName) + ": " + field.value + "\n"
             }
             io.writeOut(text)
@@ -123,7 +169,7 @@ struct ResponsePrinter {
         return color("36", field) + ": " + value
     }
 
-    private func printBody(_ data: Data, mimeType: String?) {
+    func printBody(_ data: Data, mimeType: String?) {
         let textual = mimeType.map { MIMEType.isText($0) } ?? false
         let text = String(data: data, encoding: .utf8)
         let isBinary = text == nil || (!textual && (data.contains(0) || Self.isBinaryType(mimeType)))

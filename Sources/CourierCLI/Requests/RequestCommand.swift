@@ -35,6 +35,8 @@ struct RequestCommand: AsyncParsableCommand {
               courier --offline --curl PUT :8080/items/1 name=ink
               courier --proxy http://127.0.0.1:3128 --timeout 5 example.com
               courier --check-status --follow --max-redirects 3 :8080/old
+              courier -d :8080/files/report.pdf
+              courier --all --follow -v :8080/old
 
             Exit status: 0 success, 1 transport and other errors, 2 usage errors and timeouts, 3/4/5 for a \
             3xx/4xx/5xx answer with --check-status, 6 too many redirects, 130 Ctrl-C.
@@ -68,6 +70,39 @@ struct RequestCommand: AsyncParsableCommand {
             "Write what would go to standard output into FILE (the body alone, unformatted, as when piped).",
             valueName: "FILE"))
     var output: String?
+
+    @Flag(
+        name: [.customShort("d"), .long],
+        help:
+            "Save the body to a file, as httpie's --download: named by -o, or from the server's Content-Disposition or the URL (a -1, -2… suffix keeps an existing file), with a progress line on standard error; redirects are followed."
+    )
+    var download = false
+
+    @Flag(
+        name: [.customShort("c"), .customLong("continue")],
+        help: "With --download: continue a partial download of the same URL left in FILE.part (Range + If-Range).")
+    var continuePartial = false
+
+    @Flag(
+        help: "With --download: replace an existing file of the name taken from the URL or Content-Disposition.")
+    var overwrite = false
+
+    @Flag(help: "Print every exchange, redirects and challenges included, not only the last (httpie's --all).")
+    var all = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Send TEXT as the request body, verbatim (httpie's --raw); data items, @file and - cannot be added, and piped input is not read.",
+            valueName: "TEXT"))
+    var raw: String?
+
+    @Flag(help: "Send the request body with Transfer-Encoding: chunked, without a Content-Length.")
+    var chunked = false
+
+    @Flag(
+        name: .customLong("path-as-is"),
+        help: "Send the URL's path as written; by default . and .. segments are resolved, as curl and httpie do.")
+    var pathAsIs = false
 
     @Flag(
         name: [.customShort("q"), .long],
@@ -156,6 +191,9 @@ struct RequestCommand: AsyncParsableCommand {
         }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more, not \(maxRedirects)") }
         if let proxy { _ = try ProxyOption.configuration(for: proxy) }
+        if continuePartial && !download { throw ValidationError("--continue goes with --download (-d)") }
+        if overwrite && !download { throw ValidationError("--overwrite goes with --download (-d)") }
+        if download && output?.isEmpty == true { throw ValidationError("-o needs a file or directory name") }
     }
 
     /// `-1`, `0.5`: a number as the user would have written it.
@@ -167,7 +205,8 @@ struct RequestCommand: AsyncParsableCommand {
         // Checked here rather than in validate(), which swift-argument-parser runs before it reports an
         // unknown option: `courier --bogus` should name --bogus, not the missing URL.
         if words.isEmpty { throw ValidationError("a URL is required, e.g. courier https://example.com/") }
-        let io = try output.map { try CLIIO.current.writingOutput(toFile: $0) } ?? CLIIO.current
+        // With --download, -o names the downloaded file, not where standard output goes.
+        let io = try output.flatMap { download ? nil : try CLIIO.current.writingOutput(toFile: $0) } ?? CLIIO.current
         InterruptExit.install()
         let (method, urlText, itemTexts) = try splitWords()
         let items: [RequestItem]
@@ -178,6 +217,8 @@ struct RequestCommand: AsyncParsableCommand {
         }
         let built = try buildRequest(method: method, urlText: urlText, items: items, io: io)
         var request = built.request
+        // --curl describes the body as it is and adds curl's own header for chunking.
+        if chunked && !curl { request.body = request.body.withUndeclaredLength }
         let formParts = built.formParts
 
         var configuration = SessionConfiguration.ephemeral
@@ -185,7 +226,8 @@ struct RequestCommand: AsyncParsableCommand {
             configuration.networkInterceptors.append(RequestAdapter { built.withEmptyHeaders($0) })
         }
         configuration.userAgent = Self.userAgent
-        configuration.redirectPolicy = follow ? .follow(maximum: maxRedirects) : .none
+        // httpie's --download follows redirects: the file wanted is at the end of them.
+        configuration.redirectPolicy = follow || download ? .follow(maximum: maxRedirects) : .none
         retryOptions.apply(to: &configuration, verbose: verbose, io: io)
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
         if let maxTime { configuration.timeoutIntervalForResource = maxTime }
@@ -220,6 +262,8 @@ struct RequestCommand: AsyncParsableCommand {
         try tlsOptions.apply(to: &configuration)
         let harRecorder = har.map { _ in HARRecorder() }
         if let harRecorder { configuration.eventMonitors.append(harRecorder) }
+        let wire = WireRecorder(keepsRedirectBodies: all)
+        configuration.networkInterceptors.append(wire)
         let parts = printParts(io: io)
         let exchange = ExchangeRecorder()
         // Watching a task costs a copy of each body chunk; only pay it when the output needs what it learns.
@@ -230,7 +274,14 @@ struct RequestCommand: AsyncParsableCommand {
         defer { Task { await courierSession.finishTasksAndInvalidate() } }
 
         let style = prettyStyle(io: io)
-        let printer = ResponsePrinter(parts: parts, style: style, io: io)
+        let form = built.multipart.map { multipart in
+            ResponsePrinter.FormSummary(
+                form: multipart,
+                fieldValues: (built.formParts ?? []).map { part in
+                    if case .field(_, let value) = part { value } else { nil }
+                })
+        }
+        let printer = ResponsePrinter(parts: parts, style: style, io: io, form: form)
 
         if curl {
             let extras = CurlCommand.extras(for: self, auth: effectiveAuth)
@@ -242,6 +293,12 @@ struct RequestCommand: AsyncParsableCommand {
         }
         if offline {
             printer.printRequest(built.withEmptyHeaders(try courierSession.prepare(request)), force: true)
+            return
+        }
+
+        if download {
+            try await save(request, in: courierSession, wire: wire, io: io)
+            if let harRecorder, let har { try harRecorder.write(to: URL(fileURLWithPath: har)) }
             return
         }
 
@@ -274,7 +331,8 @@ struct RequestCommand: AsyncParsableCommand {
         }
         let output = ResponseOutput(
             printer: printer, recorder: exchange, streams: stream || !(style.format || style.colors),
-            formatsLines: stream, verbose: verbose, notesCacheHits: store != nil && io.isOutputTerminal)
+            formatsLines: stream, verbose: verbose, notesCacheHits: store != nil && io.isOutputTerminal, wire: wire,
+            printsAllExchanges: all)
         let response: Response
         do {
             response = try await output.print(head)
@@ -299,6 +357,34 @@ struct RequestCommand: AsyncParsableCommand {
                 io.writeError("courier: warning: HTTP \(code) \(response.status.reasonPhrase)\n")
                 throw CLIExit(status: status)
             }
+        }
+    }
+
+    /// `--download`: the body saved to a file (see ``FileDownload``), the request sent as the items built it.
+    /// The response head goes to standard error as it arrives (as httpie's `--download` shows it), unless
+    /// `--quiet`; standard output stays empty.
+    func save(_ request: Request, in session: Session, wire: WireRecorder, io: CLIIO) async throws {
+        var errorIO = io
+        errorIO.writeOut = io.writeError
+        errorIO.writeOutData = { io.writeError(String(decoding: $0, as: UTF8.self)) }
+        errorIO.isOutputTerminal = io.isErrorTerminal
+        let colors = io.isErrorTerminal && pretty.map { ["all", "colors"].contains($0) } != false
+        let headPrinter = ResponsePrinter(
+            parts: quiet ? [] : ["h"], style: ResponsePrinter.Style(format: false, colors: colors), io: errorIO)
+        let onHead: @Sendable (Response) -> Void = { head in
+            guard !headPrinter.parts.isEmpty else { return }
+            headPrinter.printResponseHead(head, wire: wire.exchange(for: head))
+            io.writeError("\n")
+        }
+        let chosen = try FileDownload.choose(
+            output: output, for: request.url, continuing: continuePartial, overwrite: overwrite)
+        let resumeData =
+            continuePartial ? FileDownload.partialDownload(at: chosen.destination, of: request.url, io: io) : nil
+        let task = session.makeDownloadTask(with: request, to: chosen.destination, resumingFrom: resumeData)
+        do {
+            _ = try await chosen.run(task, session: session, keptBytes: 0, io: io, onHead: onHead)
+        } catch let error as CourierError {
+            throw MaxTime.explain(error, maxTime: maxTime)
         }
     }
 
@@ -338,7 +424,8 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     func resolveURL(_ text: String) throws -> URL {
-        let url = try Request(Self.completeURLText(text, https: https)).url
+        var url = try Request(Self.completeURLText(text, https: https)).url
+        if !pathAsIs, ["http", "https"].contains(url.scheme?.lowercased()) { url = DotSegments.removing(from: url) }
         if let scheme = url.scheme?.lowercased(), !Self.supportedSchemes.contains(scheme) {
             throw ValidationError(
                 "unsupported scheme '\(scheme)' in \(text); courier speaks http://, https://, data: and file: URLs")
@@ -389,6 +476,8 @@ struct RequestCommand: AsyncParsableCommand {
     struct BuiltRequest {
         var request: Request
         var formParts: [CurlCommand.FormPart]?
+        /// The multipart form of the body, when it has one (for what -v and --offline show of it).
+        var multipart: MultipartForm?
         /// `Header;` items. The library reads an empty value as "send none" (what `Header:` means), so these
         /// are added back just before the network, and to what `--offline` and `--curl` show.
         var emptyHeaders: [HTTPField] = []
@@ -413,11 +502,11 @@ struct RequestCommand: AsyncParsableCommand {
         let givesOtherData = items.contains { $0.isDataItem && $0 != .rawBodyStandardInput }
         let namesStandardInput = items.contains(.rawBodyStandardInput)
         var standardInput: Data?
-        if namesStandardInput || (!ignoreStdin && !io.isInputTerminal && !givesOtherData) {
+        if namesStandardInput || (!ignoreStdin && raw == nil && !io.isInputTerminal && !givesOtherData) {
             let input = io.readStandardInput()
             if !input.isEmpty { standardInput = input }
         }
-        let hasData = givesOtherData || standardInput != nil
+        let hasData = givesOtherData || standardInput != nil || raw != nil
         let methodName = method ?? (hasData ? "POST" : "GET")
         guard let httpMethod = HTTPRequest.Method(methodName) else {
             throw ValidationError("'\(methodName)' is not an HTTP method")
@@ -500,6 +589,12 @@ struct RequestCommand: AsyncParsableCommand {
         if !namesStandardInput, !givesOtherData, let standardInput {
             request.body = .data(standardInput, contentType: nil)
         }
+        if let raw {
+            if givesOtherData || namesStandardInput {
+                throw ValidationError("--raw is the whole body; it cannot be combined with data items, files or -")
+            }
+            request.body = .data(Data(raw.utf8), contentType: nil)
+        }
         if let multipart {
             if !request.body.isEmpty {
                 throw ValidationError("file fields cannot be combined with a raw body (@file or -)")
@@ -529,7 +624,8 @@ struct RequestCommand: AsyncParsableCommand {
             request.headerFields[.contentType] = "application/json"
         }
         return BuiltRequest(
-            request: request, formParts: multipart == nil ? nil : formParts, emptyHeaders: emptyHeaders)
+            request: request, formParts: multipart == nil ? nil : formParts, multipart: multipart,
+            emptyHeaders: emptyHeaders)
     }
 
     /// Refuses a path that is missing, a directory or unreadable, naming the item.

@@ -9,8 +9,7 @@ struct TLSOptions: ParsableArguments {
     @Option(
         name: .customLong("verify"),
         help: ArgumentHelp(
-            "yes (default), no, or a CA_FILE (PEM) to trust instead of the system store.",
-            discussion: "no turns certificate checks off; pins (--pin) are still checked.",
+            "yes (default), no (certificate checks off; pins given with --pin are still checked), or a CA_FILE (PEM) to trust instead of the system store.",
             valueName: "yes|no|CA_FILE"))
     var verify: String?
 

@@ -6,9 +6,10 @@ struct SocketCommand: AsyncParsableCommand {
         commandName: "socket",
         abstract: "Low-level TCP: the warehouse monitor, a line chat client and server.",
         discussion: """
-            courier socket warehouse localhost:8081 --client posix
-            courier socket listen 12345
-            courier socket connect localhost:12345
+            Examples:
+              courier socket warehouse localhost:8081 --client posix
+              courier socket listen 12345
+              courier socket connect localhost:12345
             """,
         subcommands: [SocketWarehouseCommand.self, SocketConnectCommand.self, SocketListenCommand.self]
     )

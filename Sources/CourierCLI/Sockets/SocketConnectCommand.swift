@@ -7,7 +7,7 @@ struct SocketConnectCommand: AsyncParsableCommand {
         commandName: "connect",
         abstract: "Chat over TCP: send the lines of standard input, print each line received as it arrives.",
         discussion: """
-            Ends when the peer closes the connection or standard input ends. Try it against
+            Ends when the peer closes the connection or standard input ends. Try it against \
             `nc -lk 12345` or `courier socket listen 12345`.
             """
     )

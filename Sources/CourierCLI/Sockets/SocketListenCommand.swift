@@ -7,7 +7,7 @@ struct SocketListenCommand: AsyncParsableCommand {
         commandName: "listen",
         abstract: "Serve a TCP line chat: print each line received and relay it to the other clients.",
         discussion: """
-            Lines typed on standard input go to every client. A client that stops reading for 10 seconds
+            Lines typed on standard input go to every client. A client that stops reading for 10 seconds \
             is dropped. Stop with Ctrl-C.
             """
     )

@@ -8,7 +8,7 @@ struct SocketWarehouseCommand: AsyncParsableCommand {
         commandName: "warehouse",
         abstract: "Print the warehouse monitor's status, read with BSD sockets, SwiftNIO or Foundation streams.",
         discussion: """
-            Exit status 1 with the book's message when the server cannot be reached or answers garbage;
+            Exit status 1 with the book's message when the server cannot be reached or answers garbage; \
             2 when the chosen client does not exist on this platform (streams on Linux).
             """
     )

@@ -24,6 +24,13 @@ struct CurlCommandTests {
         // -o sends what courier prints, the curl command included, to the file.
         ("--output", ["-o", "{dir}/curl.txt"], " -o '{dir}/curl.txt'"),
         ("--quiet", ["-q"], " -s -o /dev/null"),
+        ("--download", ["--download"], " -L --max-redirs 30 -O -J"),
+        ("--continue", ["--download", "--continue"], " -O -J -C -"),
+        ("--overwrite", ["-d", "--overwrite"], "# --overwrite: curl's -o replaces an existing file"),
+        ("--all", ["--all"], "# --all: curl -L -i prints the head of every hop"),
+        ("--raw", ["--raw", "hello"], "--data-binary 'hello'"),
+        ("--chunked", ["--chunked", "item:a=1"], " -H 'Transfer-Encoding: chunked'"),
+        ("--path-as-is", ["--path-as-is"], " --path-as-is"),
         ("--follow", ["--follow", "--max-redirects", "5"], " -L --max-redirs 5"),
         ("--max-redirects", ["--max-redirects", "5"], "# --max-redirects applies with --follow only"),
         ("--timeout", ["--timeout", "7"], " --connect-timeout 7 --speed-limit 1 --speed-time 7"),
