@@ -307,6 +307,7 @@ extension ErrorMapping {
             default: return make(.cannotConnectToHost, .failed, error.message)
             }
         case .connectionLostBeforeResponse, .streamRefused:
+            if let refusal = clientCertificateRefusal(error, request: request) { return refusal }
             return make(.networkConnectionLost, processed, error.message)
         case .connectionLostDuringBody:
             return make(.networkConnectionLost, .ambiguous, error.message)
@@ -322,6 +323,20 @@ extension ErrorMapping {
         case .shutDown:
             return make(.sessionInvalidated, .notSent, error.message)
         }
+    }
+
+    /// A connection lost to the server's TLS alert refusing the client certificate (or the lack of one): TLS 1.3
+    /// servers judge it after the client's handshake is over, so the alert ends a connection that already carries
+    /// the request. The server refused it before reading the request, so the outcome is `failed`.
+    private static func clientCertificateRefusal(_ error: HTTPEngineError, request: Request?) -> CourierError? {
+        guard let underlying = error.underlying, underlying is BoringSSLError || underlying is NIOSSLError else {
+            return nil
+        }
+        let mapped = map(underlying, request: request, requestWasSent: false)
+        guard mapped.code == .clientCertificateRequired || mapped.code == .clientCertificateRejected else {
+            return nil
+        }
+        return mapped
     }
 
     /// A tunnel through a proxy that could not be opened: nothing reached the origin.

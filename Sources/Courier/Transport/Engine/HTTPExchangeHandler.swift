@@ -88,6 +88,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the body's reader wants more; while it does not, reads from the socket are held back.
     private var readerHasDemand = true
     private var heldRead = false
+    /// The error the pipeline reported while no exchange was running (a TLS alert on an idle or just-made
+    /// connection): the cause of the close that the next `start` then reports.
+    private var idleError: (any Error)?
 
     init(origin: String) {
         self.origin = origin
@@ -110,7 +113,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     ) {
         guard case .idle = state, let context, context.channel.isActive else {
             promise.fail(
-                HTTPEngineError(.connectionLostBeforeResponse, "the connection to \(origin) closed before the request"))
+                HTTPEngineError(
+                    .connectionLostBeforeResponse, "the connection to \(origin) closed before the request",
+                    underlying: idleError))
             return
         }
         exchangeCounter &+= 1
@@ -119,29 +124,33 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         info.requestStart = Date()
         let expectsContinue =
             head.headers.first(name: "expect")?.lowercased() == "100-continue"
-        var exchange = Exchange(
-            number: exchangeCounter, request: request, promise: promise, info: info, requestPhase: .sendingBody,
-            reusable: head.isKeepAlive)
+        let number = exchangeCounter
+        // The exchange is in place before the first write: a write that fails can close the channel then and
+        // there (a TLS 1.3 server that refused the client certificate has already reset the connection), and
+        // that close must find the exchange to fail, or the exchange would wait for a response forever.
+        state = .exchanging(
+            Exchange(
+                number: number, request: request, promise: promise, info: info, requestPhase: .sendingBody,
+                reusable: head.isKeepAlive))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         switch request.body {
         case .none:
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            exchange.requestPhase = .sent
-            state = .exchanging(exchange)
-            requestWasSent()
-            return
+            bodyWasWritten(exchange: number)
         case .bytes, .stream:
             if expectsContinue {
-                context.flush()
-                let number = exchange.number
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-                exchange.requestPhase = .waitingForContinue(
-                    context.eventLoop.scheduleTask(in: .seconds(1)) {
-                        handler.value.continueWaitEnded(exchange: number)
-                    })
+                let timer = context.eventLoop.scheduleTask(in: .seconds(1)) {
+                    handler.value.continueWaitEnded(exchange: number)
+                }
+                guard case .exchanging(var exchange) = state, exchange.number == number else {
+                    timer.cancel()
+                    return
+                }
+                exchange.requestPhase = .waitingForContinue(timer)
                 state = .exchanging(exchange)
+                context.flush()
             } else {
-                state = .exchanging(exchange)
                 sendBody(context: context)
             }
         }
@@ -440,6 +449,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard case .exchanging(let exchange) = state else {
+            if idleError == nil { idleError = error }
             context.close(promise: nil)
             return
         }
