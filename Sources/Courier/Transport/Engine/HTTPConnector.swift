@@ -142,21 +142,25 @@ struct HTTPConnector: Sendable {
         let result: EventLoopFuture<Handshake> = channel.eventLoop.flatSubmit {
             let promise = channel.eventLoop.makePromise(of: String?.self)
             let sslHandler: NIOSSLClientHandler
+            // Puts the verification's own error (which certificate failed, and why) in place of BoringSSL's
+            // bare "certificate verify failed".
+            let chainErrors = CertificateChainErrorHandler()
             do {
                 let serverName = Self.isIPLiteral(key.host) ? nil : key.host
                 if let verify = profile.verification {
                     sslHandler = try NIOSSLClientHandler(
                         context: profile.context, serverHostname: serverName,
-                        customVerificationCallbackWithMetadata: { certificates, verified in
+                        customVerificationCallbackWithMetadata: chainErrors.reportingFailures(of: {
+                            certificates, verified in
                             presented.set(certificates)
                             verify(certificates, verified)
-                        })
+                        }))
                 } else {
                     sslHandler = try NIOSSLClientHandler(context: profile.context, serverHostname: serverName)
                 }
                 let buffer = try channel.pipeline.syncOperations.context(handlerType: SetupBuffer.self)
                 try channel.pipeline.syncOperations.addHandlers(
-                    [sslHandler, TLSHandshakeWatcher(promise: promise)], position: .before(buffer.handler))
+                    [sslHandler, chainErrors, TLSHandshakeWatcher(promise: promise)], position: .before(buffer.handler))
             } catch {
                 // The watcher never got the promise (the channel closed meanwhile): complete it here.
                 promise.fail(error)
