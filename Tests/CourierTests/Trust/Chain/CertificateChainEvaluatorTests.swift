@@ -306,4 +306,35 @@ struct CertificateChainEvaluatorTests {
             try CertificateTrustRoots.anchors(pem: ["no certificate here"], includingSystemRoots: false)
         }
     }
+
+    @Test func aSelfSignedLeafTrustedAsAnAnchorIsItsWholeChain() async throws {
+        let pki = try TestPKI()
+        let selfSigned = try pki.leaf(selfSigned: true)
+        let roots = CertificateTrustRoots(anchors: [selfSigned.chainCertificate], systemRoots: nil)
+        let evaluator = CertificateChainEvaluator(roots: roots, now: { pki.now })
+        let chain = try await evaluator.evaluate([selfSigned.der], host: "localhost")
+        #expect(chain.certificates.map(\.derBytes) == [selfSigned.der])
+        #expect(chain.isVerified)
+        // Trusted as it is, it must still name the host and be within its dates.
+        do {
+            _ = try await evaluator.evaluate([selfSigned.der], host: "other.example")
+            Issue.record("a self-signed anchor was accepted for another host")
+        } catch {
+            guard case .hostNameMismatch = error.reason else {
+                Issue.record("expected a host name mismatch, got \(error.reason)")
+                return
+            }
+        }
+        let late = CertificateChainEvaluator(
+            roots: roots, cache: nil, now: { pki.now.addingTimeInterval(400 * 86_400) })
+        do {
+            _ = try await late.evaluate([selfSigned.der], host: "localhost")
+            Issue.record("an expired self-signed anchor was accepted")
+        } catch {
+            guard case .expired(position: 0, _, _, _) = error.reason else {
+                Issue.record("expected the leaf to have expired, got \(error.reason)")
+                return
+            }
+        }
+    }
 }

@@ -49,6 +49,24 @@ struct CertificatePinTests {
         }
     }
 
+    @Test func aCertificatePinAndAKeyPinMustBothMatch() async throws {
+        let pki = try TestPKI()
+        let certificatePin = CertificatePin(.certificate, of: pki.leaf.chainCertificate)
+        let keyPin = CertificatePin(.subjectPublicKeyInfo, of: pki.intermediate.chainCertificate)
+        let otherKey = CertificatePin(.subjectPublicKeyInfo, of: try TestPKI().root.chainCertificate)
+        let both = try await pki.evaluator(pins: [certificatePin, keyPin]).evaluate(pki.presented(), host: "localhost")
+        #expect(both.matchedPin == certificatePin)
+        // The certificate matches, the only key pin does not: refused (a pinned certificate does not excuse a
+        // key pin, as ServerTrustPolicy combines them).
+        await #expect(throws: CertificateChainError.self) {
+            try await pki.evaluator(pins: [certificatePin, otherKey]).evaluate(pki.presented(), host: "localhost")
+        }
+        // A backup key pin of the same kind is an alternative.
+        let withBackup = try await pki.evaluator(pins: [certificatePin, otherKey, keyPin])
+            .evaluate(pki.presented(), host: "localhost")
+        #expect(withBackup.matchedPin == certificatePin)
+    }
+
     @Test func aPinOnARootTheServerDoesNotPresentMatchesTheVerifiedChain() async throws {
         let pki = try TestPKI()
         // The server presents leaf and intermediate; the root comes from the trust store.
