@@ -216,23 +216,20 @@ final class PooledHTTPTransport: HTTPLoading {
         let head = HTTPRequest(
             method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         return HTTPExchangeRequest(
-            key: key, head: head, body: try Self.body(of: request, observed: context.isObserved),
+            key: key, head: head, body: try Self.body(of: request),
             canRetryOnNewConnection: true,
             connectTimeout: .milliseconds(Int64(min(max(configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
             proxyAuthorizer: Self.proxyAuthorizer(proxy))
     }
 
-    /// The body as the pool sends it; every kind can be produced again for a resend on a new connection.
-    private static func body(of request: Request, observed: Bool) throws -> HTTPExchangeRequest.Body {
+    /// The body as the pool sends it; every kind can be produced again for a resend on a new connection. An
+    /// in-memory body stays bytes: the connection writes it in 64 KiB pieces on its event loop, reporting each.
+    private static func body(of request: Request) throws -> HTTPExchangeRequest.Body {
         switch request.body.storage {
         case .empty:
             return .none
         case .data(let data):
             if data.isEmpty { return .none }
-            // Someone watches the upload's progress: hand the body over in 64 KiB pieces, so it moves as they go.
-            if observed {
-                return .stream(length: Int64(data.count), make: { DataChunks(data: data, chunkSize: 64 * 1024) })
-            }
             return .bytes(ByteBuffer(data: data))
         case .file(let url):
             let size = try FileChunks(url: url).size

@@ -166,19 +166,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             bodyWasWritten()
         case .bytes(let buffer):
             state = .exchanging(exchange)
-            let count = buffer.readableBytes
-            if count > 0 {
-                context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-            }
-            let onWritten = exchange.request.onBodyBytesWritten
-            let promise = context.eventLoop.makePromise(of: Void.self)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
-            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-            let number = exchange.number
-            promise.futureResult.whenSuccess {
-                if count > 0 { onWritten?(count) }
-                handler.value.bodyWasWritten(exchange: number)
-            }
+            writeBytes(buffer, exchange: exchange.number, context: context)
         case .stream(let length, let make):
             exchange.bodyTask = Self.startStreaming(
                 make: make, length: length, channel: context.channel,
@@ -186,6 +174,45 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 onWritten: exchange.request.onBodyBytesWritten, origin: origin)
             state = .exchanging(exchange)
         }
+    }
+
+    /// The largest piece of an in-memory body written at once; upload progress moves piece by piece.
+    static let bodyPieceSize = 64 * 1024
+
+    /// Writes what is left of an in-memory body, one piece after the previous one was written, then the end.
+    /// It all runs on the event loop, so the request goes out at the socket's pace even when the process's
+    /// cooperative pool is busy (a body written from a task could wait behind every other task).
+    private func writeBytes(_ remaining: ByteBuffer, exchange number: Int, context: ChannelHandlerContext) {
+        var rest = remaining
+        let piece = rest.readSlice(length: min(rest.readableBytes, Self.bodyPieceSize)) ?? ByteBuffer()
+        let count = piece.readableBytes
+        let isLast = rest.readableBytes == 0
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        if isLast {
+            if count > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(piece))), promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
+        } else {
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(piece))), promise: promise)
+        }
+        guard case .exchanging(let exchange) = state, exchange.number == number else { return }
+        let onWritten = exchange.request.onBodyBytesWritten
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let left = rest
+        promise.futureResult.whenSuccess {
+            if count > 0 { onWritten?(count) }
+            if isLast {
+                handler.value.bodyWasWritten(exchange: number)
+            } else {
+                handler.value.continueBytes(left, exchange: number)
+            }
+        }
+    }
+
+    private func continueBytes(_ rest: ByteBuffer, exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number,
+            case .sendingBody = exchange.requestPhase, let context
+        else { return }
+        writeBytes(rest, exchange: number, context: context)
     }
 
     private static func startStreaming(
