@@ -219,7 +219,7 @@ final class PooledHTTPTransport: HTTPLoading {
             key: key, head: head, body: try Self.body(of: request),
             canRetryOnNewConnection: true,
             connectTimeout: .milliseconds(Int64(min(max(configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
-            proxyAuthorizer: Self.proxyAuthorizer(proxy))
+            proxyAuthorizer: Self.proxyAuthorizer(proxy, target: "\(bracketed):\(port)"))
     }
 
     /// The body as the pool sends it; every kind can be produced again for a resend on a new connection. An
@@ -260,12 +260,12 @@ final class PooledHTTPTransport: HTTPLoading {
             resolvesRemotely: proxy.resolvesRemotely)
     }
 
-    /// Basic credentials from the proxy configuration, answered to the proxy's first 407 on the tunnel's own
-    /// connection.
-    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?) -> ProxyAuthorizer? {
+    /// The proxy's configured credentials, answered to a 407 on the tunnel's own connection: Digest when the
+    /// proxy offers it, else Basic (``ProxyChallengeAnswerer``). `target` is the CONNECT request target.
+    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?, target: String) -> ProxyAuthorizer? {
         guard let proxy, proxy.kind == .http, let user = proxy.username else { return nil }
-        let token = Data("\(user):\(proxy.password ?? "")".utf8).base64EncodedString()
-        return { _, attempt in attempt == 1 ? "Basic \(token)" : nil }
+        let answerer = ProxyChallengeAnswerer(user: user, password: proxy.password ?? "", target: target)
+        return { challenge, attempt in answerer.answer(challenge, attempt: attempt) }
     }
 
     // MARK: TLS
