@@ -19,6 +19,9 @@ import NIOSSL
 /// | TLS: expired or not-yet-valid certificate | `serverCertificateHasBadDate` | failed |
 /// | Courier's connection check: pin mismatch, delegate refused the server trust (`ServerTrustEvaluationError`) | `serverCertificateUntrusted` | failed |
 /// | verify failure diagnosed as a certificate outside its dates (`CertificateDateDiagnosis.BadDate`) | `serverCertificateHasBadDate` | failed |
+/// | the engine's chain evaluation (`CertificateChainError`): expired / not yet valid | `serverCertificateHasBadDate` | failed |
+/// | the engine's chain evaluation: pin mismatch (reported as a `ServerTrustEvaluationError`), untrusted issuer, host name, usage, malformed | `serverCertificateUntrusted` | failed |
+/// | engine: connection lost to a TLS alert refusing the client certificate | `clientCertificateRequired` / `clientCertificateRejected` | failed |
 /// | TLS: server asks for a certificate we lack / rejects ours | `clientCertificateRequired` / `clientCertificateRejected` | failed |
 /// | other TLS handshake failures, handshake timeout, ALPN mismatch | `secureConnectionFailed` | failed |
 /// | HTTP parser: connection closed before the body's end (`invalidEOFState`) | `networkConnectionLost` | ambiguous |
@@ -87,6 +90,9 @@ enum ErrorMapping {
             default:
                 return make(.unknown, sentOutcome, "connection error talking to \(host): \(error)")
             }
+        }
+        if let error = error as? CertificateChainError {
+            return mapChainError(error, request: request, make: make)
         }
         if let error = error as? ServerTrustEvaluationError {
             return make(.serverCertificateUntrusted, .failed, "the certificate of \(host)\(error.description)")
@@ -307,6 +313,7 @@ extension ErrorMapping {
             default: return make(.cannotConnectToHost, .failed, error.message)
             }
         case .connectionLostBeforeResponse, .streamRefused:
+            if let refusal = clientCertificateRefusal(error, request: request) { return refusal }
             return make(.networkConnectionLost, processed, error.message)
         case .connectionLostDuringBody:
             return make(.networkConnectionLost, .ambiguous, error.message)
@@ -321,6 +328,41 @@ extension ErrorMapping {
             return make(.requestBodyStreamExhausted, processed, error.message)
         case .shutDown:
             return make(.sessionInvalidated, .notSent, error.message)
+        }
+    }
+
+    /// A connection lost to the server's TLS alert refusing the client certificate (or the lack of one): TLS 1.3
+    /// servers judge it after the client's handshake is over, so the alert ends a connection that already carries
+    /// the request. The server refused it before reading the request, so the outcome is `failed`.
+    private static func clientCertificateRefusal(_ error: HTTPEngineError, request: Request?) -> CourierError? {
+        guard let underlying = error.underlying, underlying is BoringSSLError || underlying is NIOSSLError else {
+            return nil
+        }
+        let mapped = map(underlying, request: request, requestWasSent: false)
+        guard mapped.code == .clientCertificateRequired || mapped.code == .clientCertificateRejected else {
+            return nil
+        }
+        return mapped
+    }
+
+    /// The engine's chain evaluation refused the server: a certificate outside its dates is a bad date, a pin
+    /// mismatch is reported as Courier's trust checks report one (``ServerTrustEvaluationError``, naming the
+    /// leaf), and anything else is untrusted, with the evaluator's one-line reason.
+    static func mapChainError(
+        _ error: CertificateChainError, request: Request?,
+        make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
+    ) -> CourierError {
+        switch error.reason {
+        case .expired, .notYetValid:
+            return make(.serverCertificateHasBadDate, .failed, "\(error.summary); it is not trusted")
+        case .pinMismatch(let pins, let chain):
+            let leaf = error.presentedChain.first.flatMap { try? TLSCertificate(derRepresentation: Data($0.derBytes)) }
+            let refusal = ServerTrustEvaluationError(
+                reason: .pinMismatch(expected: pins, actual: "the verified chain \(chain.joined(separator: ", "))"),
+                leaf: leaf)
+            return map(refusal, request: request, requestWasSent: false)
+        case .emptyChain, .malformedCertificate, .untrustedIssuer, .hostNameMismatch, .badKeyUsage:
+            return make(.serverCertificateUntrusted, .failed, error.summary)
         }
     }
 

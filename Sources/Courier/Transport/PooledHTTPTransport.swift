@@ -11,19 +11,27 @@ import Synchronization
 /// streaming body, and every transaction records its DNS, connect and TLS timings, addresses, protocol and reuse.
 ///
 /// One pool serves the session. Its keys carry what a connection is bound to: the origin, the proxy, the TLS
-/// profile (one per distinct trust policy, client identity and ALPN choice, built once because a TLS context is
-/// expensive) and, for NTLM, a dedicated HTTP/1.1 connection. Pins, the disable policy's warning and the session
-/// delegate's server-trust challenge run on each new connection after its handshake, before its first request.
+/// profile (one per origin, trust policy and ALPN choice; the TLS context, which is expensive, is shared per
+/// policy) and, for NTLM, a dedicated HTTP/1.1 connection. Server trust is decided inside the handshake: the
+/// chain is verified with swift-certificates (``CertificateChainEvaluator``, pins matched against every
+/// certificate of the verified chain), then the session delegate's server-trust challenge runs. A client
+/// identity is asked for only when a server sends a CertificateRequest.
 final class PooledHTTPTransport: HTTPLoading {
-    /// What a TLS profile is built from.
-    private struct ProfileKey: Hashable {
+    /// What a TLS profile factory is built from: the trust policy and the ALPN choice.
+    private struct FactoryKey: Hashable {
         var trust: ServerTrustPolicy
-        var identity: ClientIdentity?
-        var origin: ConnectionTrustEvaluator.Origin?
         var http1Only: Bool
     }
 
+    /// A profile serves one origin: its verification checks the chain for that host.
+    private struct ProfileKey: Hashable {
+        var factory: FactoryKey
+        var host: String
+        var port: Int
+    }
+
     private struct State {
+        var factories: [FactoryKey: TLSClientProfileFactory] = [:]
         var profiles: [ProfileKey: TLSClientProfile] = [:]
         /// The identity provider's answers, per `host:port`, asked once (concurrent askers share the task).
         var identities: [String: Task<ClientIdentity?, any Error>] = [:]
@@ -31,6 +39,10 @@ final class PooledHTTPTransport: HTTPLoading {
         var dedicatedOrigins: Set<String> = []
         var shutDown = false
     }
+
+    /// The most TLS profiles kept; beyond it they are made again on demand (a session visiting many hosts must
+    /// not grow without bound).
+    private static let maximumProfiles = 512
 
     let configuration: SessionConfiguration
     private let pool: HTTPConnectionPool
@@ -204,23 +216,20 @@ final class PooledHTTPTransport: HTTPLoading {
         let head = HTTPRequest(
             method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         return HTTPExchangeRequest(
-            key: key, head: head, body: try Self.body(of: request, observed: context.isObserved),
+            key: key, head: head, body: try Self.body(of: request),
             canRetryOnNewConnection: true,
             connectTimeout: .milliseconds(Int64(min(max(configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
-            proxyAuthorizer: Self.proxyAuthorizer(proxy))
+            proxyAuthorizer: Self.proxyAuthorizer(proxy, target: "\(bracketed):\(port)"))
     }
 
-    /// The body as the pool sends it; every kind can be produced again for a resend on a new connection.
-    private static func body(of request: Request, observed: Bool) throws -> HTTPExchangeRequest.Body {
+    /// The body as the pool sends it; every kind can be produced again for a resend on a new connection. An
+    /// in-memory body stays bytes: the connection writes it in 64 KiB pieces on its event loop, reporting each.
+    private static func body(of request: Request) throws -> HTTPExchangeRequest.Body {
         switch request.body.storage {
         case .empty:
             return .none
         case .data(let data):
             if data.isEmpty { return .none }
-            // Someone watches the upload's progress: hand the body over in 64 KiB pieces, so it moves as they go.
-            if observed {
-                return .stream(length: Int64(data.count), make: { DataChunks(data: data, chunkSize: 64 * 1024) })
-            }
             return .bytes(ByteBuffer(data: data))
         case .file(let url):
             let size = try FileChunks(url: url).size
@@ -251,48 +260,105 @@ final class PooledHTTPTransport: HTTPLoading {
             resolvesRemotely: proxy.resolvesRemotely)
     }
 
-    /// Basic credentials from the proxy configuration, answered to the proxy's first 407 on the tunnel's own
-    /// connection.
-    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?) -> ProxyAuthorizer? {
+    /// The proxy's configured credentials, answered to a 407 on the tunnel's own connection: Digest when the
+    /// proxy offers it, else Basic (``ProxyChallengeAnswerer``). `target` is the CONNECT request target.
+    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?, target: String) -> ProxyAuthorizer? {
         guard let proxy, proxy.kind == .http, let user = proxy.username else { return nil }
-        let token = Data("\(user):\(proxy.password ?? "")".utf8).base64EncodedString()
-        return { _, attempt in attempt == 1 ? "Basic \(token)" : nil }
+        let answerer = ProxyChallengeAnswerer(user: user, password: proxy.password ?? "", target: target)
+        return { challenge, attempt in answerer.answer(challenge, attempt: attempt) }
     }
 
     // MARK: TLS
 
-    /// The TLS profile for an https origin: one per distinct trust policy, identity and ALPN choice.
+    /// The TLS profile for an https origin. Server trust is decided inside the handshake by the chain evaluator
+    /// (``ChainTrustSettings``), then by the session delegate's server-trust challenge; the client identity is
+    /// asked for only when the server sends a CertificateRequest.
     private func profile(host: String, port: Int, http1Only: Bool, session: Session?) async throws
         -> TLSClientProfile
     {
         let manager = try trustManager.get()
-        let identity = try await clientIdentity(host: host, port: port)
-        let weakSession = WeakSession(session)
-        let origin =
-            session?.delegate != nil
-            ? ConnectionTrustEvaluator.Origin(host: HostPatterns<Int>.normalize(host), port: port) : nil
-        let key = ProfileKey(
-            trust: manager.policy(forHost: host), identity: identity, origin: origin, http1Only: http1Only)
+        let factoryKey = FactoryKey(trust: manager.policy(forHost: host), http1Only: http1Only)
+        let key = ProfileKey(factory: factoryKey, host: host, port: port)
         if let existing = state.withLock({ $0.profiles[key] }) { return existing }
-        var tls = try HTTPTransport.makeTLSConfiguration(
-            configuration: configuration, trust: key.trust, identity: identity)
-        tls.applicationProtocols = http1Only ? ["http/1.1"] : ["h2", "http/1.1"]
-        let context: NIOSSLContext
+        let factory = try self.factory(factoryKey, session: session)
+        let profile: TLSClientProfile
         do {
-            context = try NIOSSLContext(configuration: tls)
+            profile = try factory.makeProfile(host: host, port: port)
         } catch {
             throw CourierError(
                 .invalidConfiguration, outcome: .notSent,
                 message: "the TLS settings for \(host):\(port) are not usable: \(error)", underlyingError: error)
         }
-        let evaluator = ConnectionTrustEvaluator(
-            policy: key.trust, origin: origin, session: weakSession, logger: configuration.logger)
-        let profile = TLSClientProfile(
-            context: context, connectionCheck: evaluator.isNeeded ? evaluator.initializer : nil)
         return state.withLock { state in
             if let raced = state.profiles[key] { return raced }
+            if state.profiles.count >= Self.maximumProfiles { state.profiles = [:] }
             state.profiles[key] = profile
             return profile
+        }
+    }
+
+    /// The profile factory of a trust policy and ALPN choice: its evaluator (and so its cache of verified
+    /// chains) and its TLS context are shared by every origin it serves.
+    private func factory(_ key: FactoryKey, session: Session?) throws -> TLSClientProfileFactory {
+        if let existing = state.withLock({ $0.factories[key] }) { return existing }
+        let evaluator = try ChainTrustSettings.evaluator(for: key.trust)
+        let identities: TLSClientProfileFactory.ClientIdentitySource
+        if configuration.clientIdentity == nil {
+            identities = .none
+        } else {
+            identities = .onRequest { [weak self] host, port in
+                guard let identity = try await self?.clientIdentity(host: host, port: port) else { return nil }
+                return TLSClientIdentity(certificateChain: identity.certificateChain, privateKey: identity.privateKey)
+            }
+        }
+        let factory: TLSClientProfileFactory
+        do {
+            factory = try TLSClientProfileFactory(
+                evaluator: evaluator, minimumTLSVersion: configuration.tlsMinimumSupportedProtocolVersion.nioVersion,
+                maximumTLSVersion: configuration.tlsMaximumSupportedProtocolVersion.nioVersion,
+                applicationProtocols: key.http1Only ? ["http/1.1"] : ["h2", "http/1.1"], clientIdentity: identities,
+                trustDecision: Self.trustDecision(
+                    policy: key.trust, session: WeakSession(session), logger: configuration.logger))
+        } catch {
+            throw CourierError(
+                .invalidConfiguration, outcome: .notSent, message: "the TLS settings are not usable: \(error)",
+                underlyingError: error)
+        }
+        return state.withLock { state in
+            if let raced = state.factories[key] { return raced }
+            state.factories[key] = factory
+            return factory
+        }
+    }
+
+    /// What runs after the evaluator accepted a chain, still inside the handshake: the disable policy's warning
+    /// and the session delegate's server-trust challenge (asked once per connection, with the leaf).
+    private static func trustDecision(
+        policy: ServerTrustPolicy, session: WeakSession, logger: Logger
+    ) -> TLSClientProfileFactory.TrustDecision {
+        { chain, host, port in
+            if policy.isEvaluationDisabled {
+                logger.warning(
+                    "TLS certificate evaluation is disabled (ServerTrustPolicy.dangerouslyDisableEvaluation); \(policy.hasPins ? "only the pins protect" : "nothing protects") this connection",
+                    metadata: ["remote": "\(host):\(port)"])
+            }
+            guard let session = session.session, let delegate = session.delegate else { return }
+            let leaf = try TLSCertificate(derRepresentation: Data(chain.leaf.derBytes))
+            let space = ProtectionSpace(
+                host: HostPatterns<Int>.normalize(host), port: port, protocol: "https",
+                authenticationMethod: .serverTrust)
+            let challenge = AuthenticationChallenge(
+                protectionSpace: space, proposedCredential: .serverTrust, previousFailureCount: 0,
+                failureResponse: nil)
+            let disposition = await ServerTrustChallengeContext.$certificate.withValue(leaf) {
+                await delegate.session(session, didReceive: challenge)
+            }
+            switch disposition {
+            case nil, .performDefaultHandling, .useCredential:
+                return
+            case .cancel, .rejectProtectionSpace:
+                throw ServerTrustEvaluationError(reason: .rejectedByDelegate, leaf: leaf)
+            }
         }
     }
 

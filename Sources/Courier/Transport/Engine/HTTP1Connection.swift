@@ -20,19 +20,20 @@ final class HTTP1Connection: Sendable {
     /// Sets up HTTP/1.1 on a connected channel. `onExchangeEnd` runs on the event loop after each exchange, with
     /// true when the connection can carry another one.
     static func make(
-        channel: any Channel, id: Int, info: HTTPConnectionInfo, origin: String,
+        _ connected: HTTPConnector.Connected, id: Int, origin: String,
         onExchangeEnd: @escaping @Sendable (HTTP1Connection, Bool) -> Void
     ) async throws -> HTTP1Connection {
-        var info = info
+        let channel = connected.channel
+        var info = connected.info
         info.connectionID = id
         info.protocolName = "http/1.1"
         let connectionInfo = info
         return try await channel.eventLoop.submit {
-            // Closed between the handshake and now (a TLS 1.3 server refusing the client certificate closes right
-            // after the handshake): handlers added to a closed channel never hear of the close.
-            guard channel.isActive else {
-                throw HTTPEngineError(
-                    .connectionLostBeforeResponse, "the connection to \(origin) closed right after it was set up")
+            // Closed or failed between the handshake and now (a TLS 1.3 server refusing the client certificate
+            // sends its alert and closes right after the handshake).
+            if let failure = HTTPConnector.setupFailure(of: connected, origin: origin) {
+                channel.close(promise: nil)
+                throw failure
             }
             let handler = HTTPExchangeHandler(origin: origin)
             let sync = channel.pipeline.syncOperations

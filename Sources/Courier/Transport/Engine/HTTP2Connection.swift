@@ -23,6 +23,9 @@ final class HTTP2Connection: Sendable {
         var goAwayLastStreamID: HTTP2StreamID?
         var pendingPings: [UInt64: EventLoopPromise<Void>] = [:]
         var nextPing: UInt64 = 1
+        /// The first error the connection itself reported (a TLS alert, a protocol violation): why its streams
+        /// lost it.
+        var connectionError: (any Error)?
     }
 
     /// The pool's identifier of the connection.
@@ -50,24 +53,28 @@ final class HTTP2Connection: Sendable {
     /// The server's current SETTINGS_MAX_CONCURRENT_STREAMS (100 until it says).
     var maximumConcurrentStreams: Int { state.withLock { $0.maximumConcurrentStreams } }
 
+    /// The first error the connection itself reported, if any (why it closed).
+    var connectionError: (any Error)? { state.withLock { $0.connectionError } }
+
     /// The last stream ID of the server's GOAWAY, once it sent one.
     var goAwayLastStreamID: HTTP2StreamID? { state.withLock { $0.goAwayLastStreamID } }
 
     /// Sets up HTTP/2 on a connected channel whose ALPN chose `h2`. `onEvent` runs on the event loop.
     static func make(
-        channel: any Channel, id: Int, info: HTTPConnectionInfo, origin: String,
+        _ connected: HTTPConnector.Connected, id: Int, origin: String,
         onEvent: @escaping @Sendable (HTTP2Connection, Event) -> Void
     ) async throws -> HTTP2Connection {
-        var info = info
+        let channel = connected.channel
+        var info = connected.info
         info.connectionID = id
         info.protocolName = "h2"
         let connectionInfo = info
         return try await channel.eventLoop.submit {
-            // Closed between the handshake and now (a TLS 1.3 server refusing the client certificate closes right
-            // after the handshake): handlers added to a closed channel never hear of the close.
-            guard channel.isActive else {
-                throw HTTPEngineError(
-                    .connectionLostBeforeResponse, "the connection to \(origin) closed right after it was set up")
+            // Closed or failed between the handshake and now (a TLS 1.3 server refusing the client certificate
+            // sends its alert and closes right after the handshake).
+            if let failure = HTTPConnector.setupFailure(of: connected, origin: origin) {
+                channel.close(promise: nil)
+                throw failure
             }
             let settings: HTTP2Settings = [
                 HTTP2Setting(parameter: .enablePush, value: 0),
@@ -155,8 +162,18 @@ final class HTTP2Connection: Sendable {
     }
 
     /// Marks a failed stream the server never processed (refused, or above a GOAWAY's last stream ID) as safe
-    /// to retry on a new connection, and one it may have processed as such.
+    /// to retry on a new connection, and one it may have processed as such. A stream that lost its connection
+    /// gets the connection's error as its cause: a stream only sees its own close, not the TLS alert that closed
+    /// the connection under it.
     private func classify(_ error: HTTPEngineError) -> HTTPEngineError {
+        if error.underlying == nil,
+            error.code == .connectionLostBeforeResponse || error.code == .connectionLostDuringBody,
+            let connectionError
+        {
+            var explained = error
+            explained.underlying = connectionError
+            return explained
+        }
         guard let closed = error.underlying as? NIOHTTP2Errors.StreamClosed else { return error }
         let refused = closed.errorCode == .refusedStream
         let aboveGoAway = goAwayLastStreamID.map { closed.streamID > $0 } ?? false
@@ -214,6 +231,12 @@ final class HTTP2Connection: Sendable {
         }
     }
 
+    fileprivate func failed(_ error: any Error) {
+        state.withLock { state in
+            if state.connectionError == nil { state.connectionError = error }
+        }
+    }
+
     fileprivate func closed() {
         let pings = state.withLock { state in
             let pending = state.pendingPings
@@ -244,7 +267,9 @@ final class HTTP2Connection: Sendable {
         }
 
         func errorCaught(context: ChannelHandlerContext, error: any Error) {
-            // A connection-level error (protocol violation, TLS failure) ends the connection; streams see it too.
+            // A connection-level error (protocol violation, TLS failure) ends the connection; streams see the
+            // close, and their exchanges report this error as its cause.
+            connection.failed(error)
             context.close(promise: nil)
         }
     }

@@ -331,17 +331,15 @@ final class HTTPConnectionPool: Sendable {
                 return state.nextID
             }
             if connected.isHTTP2 {
-                let connection = try await HTTP2Connection.make(
-                    channel: connected.channel, id: id, info: connected.info, origin: origin
-                ) { [weak self] connection, event in
+                let connection = try await HTTP2Connection.make(connected, id: id, origin: origin) {
+                    [weak self] connection, event in
                     self?.http2Event(event, key: key, connection: connection)
                 }
                 try admit(.http2(connection), key: key)
                 return .http2(connection, reused: false)
             }
-            let connection = try await HTTP1Connection.make(
-                channel: connected.channel, id: id, info: connected.info, origin: origin
-            ) { [weak self] connection, reusable in
+            let connection = try await HTTP1Connection.make(connected, id: id, origin: origin) {
+                [weak self] connection, reusable in
                 self?.exchangeEnded(key: key, connection: connection, reusable: reusable)
             }
             try admit(.http1(connection), key: key)
@@ -366,6 +364,15 @@ final class HTTPConnectionPool: Sendable {
         let result: Result<Served, HTTPEngineError> = state.withLock {
             state in
             if state.isShutDown { return .failure(Self.shutDownError(key)) }
+            if case .http2(let http2) = connection, !http2.channel.isActive {
+                // Closed since it was set up (a TLS 1.3 server refusing the client certificate): its `closed`
+                // event came before it was known here, so it must not become the key's shared connection.
+                return .failure(
+                    HTTPEngineError(
+                        .connectionLostBeforeResponse,
+                        "the connection to \(key.authority) closed right after it was set up",
+                        underlying: http2.connectionError))
+            }
             state.opened += 1
             switch connection {
             case .http1(let http1): state.connections[http1.id] = connection

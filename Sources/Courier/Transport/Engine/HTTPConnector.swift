@@ -10,12 +10,14 @@ import Synchronization
 /// finish within the request's connect timeout.
 struct HTTPConnector: Sendable {
     /// A connected channel, ready for HTTP.
-    struct Connected {
+    struct Connected: Sendable {
         var channel: any Channel
         /// True when ALPN chose HTTP/2.
         var isHTTP2: Bool
         /// Addresses, TLS facts and timings (connection ID and reuse are filled in by the pool).
         var info: HTTPConnectionInfo
+        /// What the pipeline reported while the connection was being set up (see `setupFailure`).
+        var setupErrors: SetupErrors
     }
 
     let group: any EventLoopGroup
@@ -78,8 +80,9 @@ struct HTTPConnector: Sendable {
             }
             // The server may speak first (HTTP/2's SETTINGS right after the handshake): keep what arrives
             // until the protocol's handlers are in place.
+            let setupErrors = SetupErrors()
             try await channel.eventLoop.submit {
-                try channel.pipeline.syncOperations.addHandler(SetupBuffer())
+                try channel.pipeline.syncOperations.addHandler(SetupBuffer(errors: setupErrors))
             }.get()
             var isHTTP2 = false
             if key.scheme == .https, let profile = key.tls {
@@ -97,7 +100,7 @@ struct HTTPConnector: Sendable {
             }
             if deadline.hasExpired { throw Self.timedOut(key) }
             if isHTTP2 { info.protocolName = "h2" }
-            return Connected(channel: channel, isHTTP2: isHTTP2, info: info)
+            return Connected(channel: channel, isHTTP2: isHTTP2, info: info, setupErrors: setupErrors)
         } catch {
             channel.close(promise: nil)
             if deadline.hasExpired { throw Self.timedOut(key) }
@@ -139,21 +142,25 @@ struct HTTPConnector: Sendable {
         let result: EventLoopFuture<Handshake> = channel.eventLoop.flatSubmit {
             let promise = channel.eventLoop.makePromise(of: String?.self)
             let sslHandler: NIOSSLClientHandler
+            // Puts the verification's own error (which certificate failed, and why) in place of BoringSSL's
+            // bare "certificate verify failed".
+            let chainErrors = CertificateChainErrorHandler()
             do {
                 let serverName = Self.isIPLiteral(key.host) ? nil : key.host
                 if let verify = profile.verification {
                     sslHandler = try NIOSSLClientHandler(
                         context: profile.context, serverHostname: serverName,
-                        customVerificationCallbackWithMetadata: { certificates, verified in
+                        customVerificationCallbackWithMetadata: chainErrors.reportingFailures(of: {
+                            certificates, verified in
                             presented.set(certificates)
                             verify(certificates, verified)
-                        })
+                        }))
                 } else {
                     sslHandler = try NIOSSLClientHandler(context: profile.context, serverHostname: serverName)
                 }
                 let buffer = try channel.pipeline.syncOperations.context(handlerType: SetupBuffer.self)
                 try channel.pipeline.syncOperations.addHandlers(
-                    [sslHandler, TLSHandshakeWatcher(promise: promise)], position: .before(buffer.handler))
+                    [sslHandler, chainErrors, TLSHandshakeWatcher(promise: promise)], position: .before(buffer.handler))
             } catch {
                 // The watcher never got the promise (the channel closed meanwhile): complete it here.
                 promise.fail(error)
@@ -214,15 +221,27 @@ extension HTTPConnector {
     }
 
     /// Keeps what the server sends while the connection is being set up, and hands it on when the protocol's
-    /// handlers are in place (see `releaseSetupBuffer`).
+    /// handlers are in place (see `releaseSetupBuffer`). It also keeps the first error that reaches it: a TLS 1.3
+    /// server that refuses the client certificate sends its alert right after the client's handshake ended, and
+    /// that alert is the only account of why the connection then closes (see `setupFailure`).
     final class SetupBuffer: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = NIOAny
 
         private var buffered: [NIOAny] = []
         private var readComplete = false
+        private let errors: SetupErrors
+
+        init(errors: SetupErrors) {
+            self.errors = errors
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             buffered.append(data)
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            errors.record(error)
+            context.fireErrorCaught(error)
         }
 
         func channelReadComplete(context: ChannelHandlerContext) {
@@ -237,11 +256,38 @@ extension HTTPConnector {
         }
     }
 
+    /// Why a connection cannot be used, checked on the event loop before the protocol's handlers are added: it
+    /// closed, or its pipeline reported an error, since its handshake (handlers added to a closed channel never
+    /// hear of the close, and an error reported before them would be lost). The error names the origin and
+    /// carries the pipeline's error, such as the server's TLS alert.
+    static func setupFailure(of connected: Connected, origin: String) -> HTTPEngineError? {
+        let reported = connected.setupErrors.firstError
+        guard !connected.channel.isActive || reported != nil else { return nil }
+        return HTTPEngineError(
+            .connectionLostBeforeResponse, "the connection to \(origin) closed right after it was set up",
+            underlying: reported)
+    }
+
     /// Removes the setup buffer (on the event loop, after the protocol's handlers were added behind it), so what
     /// it kept flows into them.
     static func releaseSetupBuffer(on channel: any Channel) throws {
         let context = try channel.pipeline.syncOperations.context(handlerType: SetupBuffer.self)
         channel.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    /// The first error a connection's pipeline reported while it was being set up. Kept apart from the
+    /// `SetupBuffer` that records it, because a closing channel removes its handlers: the error is most needed
+    /// just when the buffer is gone.
+    final class SetupErrors: Sendable {
+        private let first = Mutex<(any Error)?>(nil)
+
+        var firstError: (any Error)? { first.withLock { $0 } }
+
+        func record(_ error: any Error) {
+            first.withLock { first in
+                if first == nil { first = error }
+            }
+        }
     }
 
     /// The chain the server presented, captured by the verification callback.

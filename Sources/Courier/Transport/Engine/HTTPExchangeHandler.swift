@@ -88,6 +88,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the body's reader wants more; while it does not, reads from the socket are held back.
     private var readerHasDemand = true
     private var heldRead = false
+    /// The error the pipeline reported while no exchange was running (a TLS alert on an idle or just-made
+    /// connection): the cause of the close that the next `start` then reports.
+    private var idleError: (any Error)?
 
     init(origin: String) {
         self.origin = origin
@@ -110,7 +113,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     ) {
         guard case .idle = state, let context, context.channel.isActive else {
             promise.fail(
-                HTTPEngineError(.connectionLostBeforeResponse, "the connection to \(origin) closed before the request"))
+                HTTPEngineError(
+                    .connectionLostBeforeResponse, "the connection to \(origin) closed before the request",
+                    underlying: idleError))
             return
         }
         exchangeCounter &+= 1
@@ -119,29 +124,33 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         info.requestStart = Date()
         let expectsContinue =
             head.headers.first(name: "expect")?.lowercased() == "100-continue"
-        var exchange = Exchange(
-            number: exchangeCounter, request: request, promise: promise, info: info, requestPhase: .sendingBody,
-            reusable: head.isKeepAlive)
+        let number = exchangeCounter
+        // The exchange is in place before the first write: a write that fails can close the channel then and
+        // there (a TLS 1.3 server that refused the client certificate has already reset the connection), and
+        // that close must find the exchange to fail, or the exchange would wait for a response forever.
+        state = .exchanging(
+            Exchange(
+                number: number, request: request, promise: promise, info: info, requestPhase: .sendingBody,
+                reusable: head.isKeepAlive))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         switch request.body {
         case .none:
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            exchange.requestPhase = .sent
-            state = .exchanging(exchange)
-            requestWasSent()
-            return
+            bodyWasWritten(exchange: number)
         case .bytes, .stream:
             if expectsContinue {
-                context.flush()
-                let number = exchange.number
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-                exchange.requestPhase = .waitingForContinue(
-                    context.eventLoop.scheduleTask(in: request.continueWait) {
-                        handler.value.continueWaitEnded(exchange: number)
-                    })
+                let timer = context.eventLoop.scheduleTask(in: request.continueWait) {
+                    handler.value.continueWaitEnded(exchange: number)
+                }
+                guard case .exchanging(var exchange) = state, exchange.number == number else {
+                    timer.cancel()
+                    return
+                }
+                exchange.requestPhase = .waitingForContinue(timer)
                 state = .exchanging(exchange)
+                context.flush()
             } else {
-                state = .exchanging(exchange)
                 sendBody(context: context)
             }
         }
@@ -157,19 +166,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             bodyWasWritten()
         case .bytes(let buffer):
             state = .exchanging(exchange)
-            let count = buffer.readableBytes
-            if count > 0 {
-                context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-            }
-            let onWritten = exchange.request.onBodyBytesWritten
-            let promise = context.eventLoop.makePromise(of: Void.self)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
-            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-            let number = exchange.number
-            promise.futureResult.whenSuccess {
-                if count > 0 { onWritten?(count) }
-                handler.value.bodyWasWritten(exchange: number)
-            }
+            writeBytes(buffer, exchange: exchange.number, context: context)
         case .stream(let length, let make):
             exchange.bodyTask = Self.startStreaming(
                 make: make, length: length, channel: context.channel,
@@ -177,6 +174,45 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 onWritten: exchange.request.onBodyBytesWritten, origin: origin)
             state = .exchanging(exchange)
         }
+    }
+
+    /// The largest piece of an in-memory body written at once; upload progress moves piece by piece.
+    static let bodyPieceSize = 64 * 1024
+
+    /// Writes what is left of an in-memory body, one piece after the previous one was written, then the end.
+    /// It all runs on the event loop, so the request goes out at the socket's pace even when the process's
+    /// cooperative pool is busy (a body written from a task could wait behind every other task).
+    private func writeBytes(_ remaining: ByteBuffer, exchange number: Int, context: ChannelHandlerContext) {
+        var rest = remaining
+        let piece = rest.readSlice(length: min(rest.readableBytes, Self.bodyPieceSize)) ?? ByteBuffer()
+        let count = piece.readableBytes
+        let isLast = rest.readableBytes == 0
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        if isLast {
+            if count > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(piece))), promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
+        } else {
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(piece))), promise: promise)
+        }
+        guard case .exchanging(let exchange) = state, exchange.number == number else { return }
+        let onWritten = exchange.request.onBodyBytesWritten
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let left = rest
+        promise.futureResult.whenSuccess {
+            if count > 0 { onWritten?(count) }
+            if isLast {
+                handler.value.bodyWasWritten(exchange: number)
+            } else {
+                handler.value.continueBytes(left, exchange: number)
+            }
+        }
+    }
+
+    private func continueBytes(_ rest: ByteBuffer, exchange number: Int) {
+        guard case .exchanging(let exchange) = state, exchange.number == number,
+            case .sendingBody = exchange.requestPhase, let context
+        else { return }
+        writeBytes(rest, exchange: number, context: context)
     }
 
     private static func startStreaming(
@@ -440,6 +476,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard case .exchanging(let exchange) = state else {
+            if idleError == nil { idleError = error }
             context.close(promise: nil)
             return
         }

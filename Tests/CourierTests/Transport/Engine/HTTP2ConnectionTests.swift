@@ -186,9 +186,7 @@ struct HTTP2ConnectionTests {
             let connected = try await connector.connect(key: key, timeout: .seconds(30), authorizer: nil)
             #expect(connected.isHTTP2)
             let settings = AsyncStream.makeStream(of: Int.self)
-            let connection = try await HTTP2Connection.make(
-                channel: connected.channel, id: 1, info: connected.info, origin: key.authority
-            ) { _, event in
+            let connection = try await HTTP2Connection.make(connected, id: 1, origin: key.authority) { _, event in
                 if case .maximumConcurrentStreamsChanged(let maximum) = event { settings.continuation.yield(maximum) }
             }
             var updates = settings.stream.makeAsyncIterator()
