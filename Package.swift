@@ -223,7 +223,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierLinksTests",
-            dependencies: ["CourierLinks", "CourierSecurity"],
+            dependencies: ["CourierTestSupport", "CourierLinks", "CourierSecurity"],
             swiftSettings: strictSwift6
         ),
 
@@ -240,7 +240,7 @@ let package = Package(
         .testTarget(
             name: "CourierDiscoveryTests",
             dependencies: [
-                "CourierDiscovery",
+                "CourierTestSupport", "CourierDiscovery",
                 "CourierTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -264,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "CourierPeersTests",
             dependencies: [
-                "CourierPeers",
+                "CourierTestSupport", "CourierPeers",
                 "CourierDiscovery",
                 "CourierTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -315,7 +315,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierImagesTests",
-            dependencies: ["CourierImages", "Courier", "CourierTesting"],
+            dependencies: ["CourierTestSupport", "CourierImages", "Courier", "CourierTesting"],
             swiftSettings: strictSwift6
         ),
 

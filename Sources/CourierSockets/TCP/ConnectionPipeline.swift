@@ -2,7 +2,7 @@ import NIOCore
 import NIOSSL
 
 /// Builds the pipeline every TCP connection shares, client or accepted:
-/// `[TLS] → [idle timer] → [frame decoder, frame encoder] → StreamEventHandler → EarlyInboundBuffer`;
+/// `[TLS] → [read idle timer] → [frame decoder, frame encoder] → StreamEventHandler → EarlyInboundBuffer`;
 /// ``TCPConnection/run(_:)`` later swaps the buffer for the `NIOAsyncChannel` handlers.
 enum ConnectionPipeline {
     /// Adds the handlers and returns the buffer that holds what arrives before `run`; must run on the
@@ -16,7 +16,7 @@ enum ConnectionPipeline {
         let operations = channel.pipeline.syncOperations
         try operations.addHandlers(tlsHandlers)
         if let idle = configuration.idleReadTimeout {
-            try operations.addHandler(IdleStateHandler(readTimeout: idle.timeAmount))
+            try operations.addHandler(ReadIdleTimer(timeout: idle.timeAmount))
         }
         // Raw byte chunks need neither handler; leaving them out keeps bulk transfers one hop shorter.
         if configuration.framing != .bytes {

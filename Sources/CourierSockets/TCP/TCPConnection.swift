@@ -69,6 +69,9 @@ public struct TCPConnection: Sendable {
                 // Hand over what arrived before `run`, then let the async channel's demand drive reads.
                 operations.removeHandler(early.value, promise: nil)
                 try channel.syncOptions?.setOption(.autoRead, value: true)
+                // Turning auto-read on reads from the socket without passing through the pipeline; a read
+                // through it starts the idle read timer (`ReadIdleTimer`) for that first read too.
+                channel.read()
                 return .open(asyncChannel, isWritable: channel.isWritable)
             }.get()
         } catch {

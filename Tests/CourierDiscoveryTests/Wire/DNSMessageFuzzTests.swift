@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierDiscovery
@@ -8,7 +9,7 @@ import Testing
 @Suite struct DNSMessageFuzzTests {
     static let caseCount = 100_000
 
-    @Test func mutatedDatagramsNeverCrashTheDecoder() throws {
+    @Test(.ownThread) func mutatedDatagramsNeverCrashTheDecoder() throws {
         let seeds =
             [
                 Fixtures.browseQuery,

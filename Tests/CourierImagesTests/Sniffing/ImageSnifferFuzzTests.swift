@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -19,7 +20,7 @@ import Testing
         ImageFixtures.heic(width: 30, height: 20),
     ]
 
-    @Test(arguments: seeds)
+    @Test(.ownThread, arguments: seeds)
     func mutatedHeadersNeverCrash(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         var outcomes = (images: 0, errors: 0, unrecognized: 0)

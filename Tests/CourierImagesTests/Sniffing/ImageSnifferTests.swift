@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -128,7 +129,7 @@ import Testing
         }
     }
 
-    @Test func endlessJPEGFillBytesHitTheStepLimit() {
+    @Test(.ownThread) func endlessJPEGFillBytesHitTheStepLimit() {
         let bytes: [UInt8] = [0xFF, 0xD8] + [UInt8](repeating: 0xFF, count: 2_000_000)
         do {
             _ = try ImageSniffer.sniff(Data(bytes))
@@ -138,7 +139,7 @@ import Testing
         }
     }
 
-    @Test func largeJPEGIsSniffedFromItsHeaderOnly() throws {
+    @Test(.ownThread) func largeJPEGIsSniffedFromItsHeaderOnly() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sniff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 import CourierLinks
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
         #expect { try payload.decodeData(over) } throws: { ($0 as? LinkError)?.code == .payloadTooLarge }
     }
 
-    @Test func refusesHugeTextBeforeDecodingIt() {
+    @Test(.ownThread) func refusesHugeTextBeforeDecodingIt() {
         let payload = LinkPayload(maximumSize: 1024)
         let huge = String(repeating: "A", count: 10 * 1024 * 1024)
         #expect { try payload.decodeData(huge) } throws: { ($0 as? LinkError)?.code == .payloadTooLarge }

@@ -1,4 +1,5 @@
 import CourierPeers
+import CourierTestSupport
 import NIOCore
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
         #expect(late == nil)
     }
 
-    @Test func keepsAtMostSixtyFourPartialMessagesPerPeer() throws {
+    @Test(.ownThread) func keepsAtMostSixtyFourPartialMessagesPerPeer() throws {
         var reassembler = ChunkReassembler()
         for number in 0..<70 {
             _ = reassembler.add(try Self.chunks(1500, number: UInt32(number))[0], now: .milliseconds(Int64(number)))

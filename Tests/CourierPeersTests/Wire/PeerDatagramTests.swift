@@ -1,4 +1,5 @@
 import CourierPeers
+import CourierTestSupport
 import NIOCore
 import Testing
 
@@ -65,7 +66,7 @@ import Testing
         }
     }
 
-    @Test func seededFuzzNeverCrashes() {
+    @Test(.ownThread) func seededFuzzNeverCrashes() {
         var generator = SeededGenerator(seed: 0xDA7A)
         var accepted = 0
         for _ in 0..<20_000 {

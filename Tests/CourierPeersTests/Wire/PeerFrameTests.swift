@@ -1,4 +1,5 @@
 import CourierPeers
+import CourierTestSupport
 import NIOCore
 import NIOEmbedded
 import Testing
@@ -60,7 +61,7 @@ import Testing
         _ = try? channel.finish()
     }
 
-    @Test func seededFuzzNeverCrashesAndNeverOverReads() {
+    @Test(.ownThread) func seededFuzzNeverCrashesAndNeverOverReads() {
         var generator = SeededGenerator(seed: 0xC0FF_EE12)
         for _ in 0..<20_000 {
             let length = Int.random(in: 0..<64, using: &generator)

@@ -105,6 +105,26 @@ import Testing
         await server.stop()
     }
 
+    /// The idle read timeout counts only while a read is asked for: an application that starts reading later
+    /// than the timeout (or a process too busy to get to it) still gets what the peer sent and its end.
+    @Test func aReaderThatStartsLaterThanTheIdleTimeoutGetsEverything() async throws {
+        let server = try await ScriptedServer.start(.send(ScriptedServer.statusLine))
+        let connection = try await TCPClient.connect(
+            host: "127.0.0.1",
+            port: server.port,
+            configuration: TCPConfiguration(framing: .bytes, idleReadTimeout: .milliseconds(200))
+        )
+        // The application is busy for three times the timeout before it reads: what it models is the delay.
+        try await Task.sleep(for: .milliseconds(600))
+        let received = try await connection.run { reader, _ in
+            var bytes: [UInt8] = []
+            for try await chunk in reader.frames { bytes += chunk.readableBytesView }
+            return bytes
+        }
+        #expect(received == ScriptedServer.statusLine)
+        await server.stop()
+    }
+
     @Test func aPeerThatNeverSendsANewlineFailsAtTheMaximum() async throws {
         let server = try await ScriptedServer.start(.send(Array(repeating: UInt8(ascii: "x"), count: 200_000)))
         let connection = try await TCPClient.connect(

@@ -146,7 +146,7 @@ struct ClientIdentityTests {
         #expect(reason { try ClientIdentity(pkcs12: file, passphrase: "p") } == .unsupported)
     }
 
-    @Test func opensslDefaultAndLegacyFilesAreRead() throws {
+    @Test(.ownThread) func opensslDefaultAndLegacyFilesAreRead() throws {
         guard let openssl = OpenSSLTool.find() else {
             print("skipped: openssl is not installed")
             return

@@ -10,7 +10,6 @@ struct HTTP2ConnectionTests {
     private typealias Support = EngineTestSupport
 
     private static func key(port: Int, http1Only: Bool = false) throws -> HTTPConnectionKey {
-        let certificate = try TestCertificates.identity.get().certificate
         return HTTPConnectionKey(
             scheme: .https, host: "localhost", port: port,
             tls: try TestCertificates.clientProfile(trusting: try TestCertificates.identity.get().authority),
