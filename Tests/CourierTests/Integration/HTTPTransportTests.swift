@@ -295,16 +295,27 @@ struct HTTPTransportTests {
     }
 
     @Test func serverThatNeverAnswersTimesOut() async throws {
-        // No retries, and an idle timeout long enough that a loaded machine still connects and sends
-        // first: the request went out, so the outcome is ambiguous.
+        // No retries, and an idle clock that moves only once the request has reached the server: the request
+        // went out, so the outcome is ambiguous however busy the machine is.
+        let idleClock = ManualWatchdogClock()
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         try await withServer(
             configure: {
                 $0.timeoutIntervalForRequest = 1
                 $0.retryPolicy = .none
-            }, handler: { _ in .hang }
+                $0.watchdog = Watchdog(clock: idleClock)
+            },
+            handler: { _ in
+                arrived.yield()
+                return .hang
+            }
         ) { server, session in
+            let caller = Task { try await session.data(for: Request(url: server.url("/"))) }
+            for await _ in arrivals { break }
+            await idleClock.waitForSleeper()
+            idleClock.advance(by: 2)
             let error = await #expect(throws: CourierError.self) {
-                try await session.data(for: Request(url: server.url("/")))
+                try await caller.value
             }
             #expect(error?.code == .timedOut)
             #expect(error?.outcome == .ambiguous)

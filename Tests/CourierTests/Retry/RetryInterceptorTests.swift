@@ -44,16 +44,28 @@ struct RetryInterceptorTests {
 
     @Test func postAfterATimeoutAfterSendingIsNotRetriedAndIsAmbiguous() async throws {
         let clock = TestRetryClock()
+        // The idle clock moves only when the request has reached the server: on a busy machine a real 0.3 s
+        // could run out before the request is even sent, and the outcome would then rightly be "not sent".
+        let idleClock = ManualWatchdogClock()
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         try await withServer(
             configure: {
                 retrying(clock)(&$0)
                 $0.timeoutIntervalForRequest = 0.3
-            }, handler: { _ in .hang }
+                $0.watchdog = Watchdog(clock: idleClock)
+            },
+            handler: { _ in
+                arrived.yield()
+                return .hang
+            }
         ) { server, session in
             var request = Request(url: server.url("/transfer"), method: .post)
             request.body = .json(["amount": 500])
             let task = session.makeDataTask(with: request)
             task.resume()
+            for await _ in arrivals { break }
+            await idleClock.waitForSleeper()
+            idleClock.advance(by: 1)
             let error = await #expect(throws: CourierError.self) { try await task.value }
             #expect(error?.code == .timedOut)
             #expect(error?.outcome == .ambiguous)
