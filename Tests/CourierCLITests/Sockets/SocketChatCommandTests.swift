@@ -1,4 +1,5 @@
 import CourierSockets
+import CourierTestSupport
 import Foundation
 import NIOCore
 import Testing
@@ -6,6 +7,10 @@ import Testing
 @testable import CourierCLI
 
 /// Runs the staged CLI as a child process, as a user piping it would.
+/// The `courier` executable beside the test bundle (`swift build --build-tests` builds both).
+private let courierExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("courier")
+
 @Suite struct SocketChatCommandTests {
     @Test func connectPrintsEachLineAsItArrivesEvenWhenPiped() async throws {
         let server = try await TCPServer.bind(host: "127.0.0.1", port: 0, configuration: LineChat.configuration)
@@ -23,8 +28,8 @@ import Testing
                     }
                 }
             }
-            let cli = try SocketChildProcess(
-                SocketChildProcess.cli, arguments: ["socket", "connect", "127.0.0.1:\(server.port)"])
+            let cli = try InteractiveProcess(
+                courierExecutable, arguments: ["socket", "connect", "127.0.0.1:\(server.port)"])
             var printed = cli.lines.makeAsyncIterator()
             // The client is still running (its input is open): the line was flushed, not held in a buffer.
             #expect(await printed.next() == "welcome")
@@ -38,15 +43,15 @@ import Testing
     }
 
     @Test func connectToAClosedPortExitsOne() async throws {
-        let cli = try SocketChildProcess(
-            SocketChildProcess.cli, arguments: ["socket", "connect", "127.0.0.1:1"])
+        let cli = try InteractiveProcess(
+            courierExecutable, arguments: ["socket", "connect", "127.0.0.1:1"])
         #expect(await cli.exitStatus() == 1)
     }
 
     @Test func listenRelaysLinesBetweenClientsAndPrintsThem() async throws {
         let port = try portForChildProcess()
-        let cli = try SocketChildProcess(
-            SocketChildProcess.cli, arguments: ["socket", "listen", String(port), "--host", "127.0.0.1"])
+        let cli = try InteractiveProcess(
+            courierExecutable, arguments: ["socket", "listen", String(port), "--host", "127.0.0.1"])
         defer { cli.kill() }
         let alice = try await Self.connect(port: port)
         let bob = try await Self.connect(port: port)
@@ -102,13 +107,13 @@ import Testing
 struct SocketConnectNetcatInteropTests {
     @Test func connectChatsWithNetcat() async throws {
         let port = try portForChildProcess()
-        let netcat = try SocketChildProcess(
+        let netcat = try InteractiveProcess(
             URL(fileURLWithPath: "/usr/bin/nc"), arguments: ["-lk", "127.0.0.1", String(port)])
         defer { netcat.kill() }
         // A probe connection tells when nc listens; with -k it goes back to listening when it ends.
         try await SocketChatCommandTests.connect(port: port).close()
-        let cli = try SocketChildProcess(
-            SocketChildProcess.cli, arguments: ["socket", "connect", "127.0.0.1:\(port)"])
+        let cli = try InteractiveProcess(
+            courierExecutable, arguments: ["socket", "connect", "127.0.0.1:\(port)"])
         defer { cli.kill() }
         var netcatPrinted = netcat.lines.makeAsyncIterator()
         var cliPrinted = cli.lines.makeAsyncIterator()

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import NIOCore
 import Testing
@@ -9,7 +10,7 @@ import Testing
 struct NetcatInteropTests {
     @Test func chatsWithNetcatListening() async throws {
         let port = try portForChildProcess()
-        let netcat = try ChildProcess(
+        let netcat = try InteractiveProcess(
             URL(fileURLWithPath: "/usr/bin/nc"), arguments: ["-lk", "127.0.0.1", String(port)])
         defer { netcat.kill() }
         let connection = try await Self.connect(port: port)

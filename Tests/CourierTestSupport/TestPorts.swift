@@ -9,11 +9,13 @@
 /// A "closed port" must stay closed for the whole test: a port merely bound and released can be handed
 /// to another test's server (or to `nc`) a moment later, and a client expecting a refusal would then
 /// talk to it. So the closed port stays bound, without listening, until the reservation is released.
-final class ReservedClosedPort: Sendable {
-    let port: Int
+public final class ReservedClosedPort: Sendable {
+    /// The port, bound and not listening: connections to it are refused.
+    public let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    /// Binds a free loopback port without listening.
+    public init() throws {
         let (descriptor, port) = try bindLoopback(port: 0)
         self.descriptor = descriptor
         self.port = port
@@ -27,7 +29,7 @@ final class ReservedClosedPort: Sendable {
 /// A port for a child process to listen on: outside the ephemeral range (where every in-process server
 /// bound to port 0 lands), chosen at random and checked free. Another program may still take it
 /// before the child binds; the child then fails to start, which the test reports.
-func portForChildProcess() throws -> Int {
+public func portForChildProcess() throws -> Int {
     for _ in 0..<100 {
         let candidate = Int.random(in: 20000..<30000)
         if let (descriptor, _) = try? bindLoopback(port: candidate) {
@@ -38,7 +40,8 @@ func portForChildProcess() throws -> Int {
     throw TestPortError.noFreePort
 }
 
-enum TestPortError: Error {
+/// Why no port could be had.
+public enum TestPortError: Error {
     case noFreePort
     case system(Int32)
 }

@@ -8,28 +8,24 @@ import Synchronization
 #endif
 
 /// A child process with its standard input and output connected to the test, for tests that watch
-/// what a user piping a command sees (the staged CLI, in the product the `courier` executable; or a
-/// peer like `nc`).
+/// what a user piping a command sees (the `courier` executable, or a peer like `nc`).
 ///
 /// Started with `posix_spawn` through `/bin/bash`, which closes every descriptor above 2 before it execs
 /// the command: SwiftNIO's sockets are not close-on-exec on Linux, and a child that inherited another
 /// test's connection would keep it open (its peer never sees the end) for as long as the child lives,
 /// which stalled the parallel suite. Watched by two plain threads (a blocking reader and `waitpid`).
 /// The standard streams are Unix socket pairs made close-on-exec in one call.
-final class ChildProcess: Sendable {
+public final class InteractiveProcess: Sendable {
     /// The lines the child printed on standard output, as they arrive; one consumer.
-    let lines: AsyncStream<String>
+    public let lines: AsyncStream<String>
     private let pid: pid_t
     private let input: Int32
     private let isInputOpen = Atomic<Bool>(true)
     private let exit = ExitWatch()
 
-    /// The staged CLI beside the test bundle.
-    static var cli: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cli-staging")
-    }
-
-    init(_ executable: URL, arguments: [String]) throws {
+    /// Starts `executable` with `arguments`, its standard input and output connected to the test.
+    /// - Throws: `POSIXError` when the process cannot be started.
+    public init(_ executable: URL, arguments: [String]) throws {
         let (inputChild, inputParent) = try Self.makeSocketPair()
         let (outputParent, outputChild) = try Self.makeSocketPair()
         var actions = posix_spawn_file_actions_t()
@@ -89,13 +85,13 @@ final class ChildProcess: Sendable {
     }
 
     /// Writes a line to the child's standard input.
-    func type(_ line: String) {
+    public func type(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         bytes.withUnsafeBytes { _ = write(input, $0.baseAddress, $0.count) }
     }
 
     /// Closes the child's standard input.
-    func endInput() throws {
+    public func endInput() throws {
         closeInput()
     }
 
@@ -104,13 +100,13 @@ final class ChildProcess: Sendable {
     }
 
     /// Waits, without blocking a thread of the caller's, for the child to exit and returns its status.
-    func exitStatus() async -> Int32 {
+    public func exitStatus() async -> Int32 {
         await exit.status()
     }
 
     /// Kills the child (SIGKILL: a child of the test process may inherit a blocked SIGTERM), unless it
     /// already exited and was reaped (its pid could belong to another process by then).
-    func kill() {
+    public func kill() {
         if !exit.hasExited { _ = Foundation.kill(pid, SIGKILL) }
     }
 
