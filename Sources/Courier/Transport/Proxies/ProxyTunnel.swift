@@ -125,8 +125,9 @@ struct ProxyTunnel: Sendable {
             let outcome: HTTPConnectHandler.Outcome
             do {
                 outcome = try await exchange(request, handler: handler, channel: channel)
-            } catch let error as ProxyTunnelError where error.kind == .connectionClosed && attempt > 0 {
-                // The proxy closed while the authorizer worked: the answer is still good on a new connection.
+            } catch let error as ProxyTunnelError where attempt > 0 && error.kind.isConnectionLoss {
+                // The proxy closed while the authorizer worked, or reset the connection the answer was written
+                // into (its close raced our write): the answer is still good on a new connection.
                 throw makeError(.newConnectionRequired(proxyAuthorization: request.proxyAuthorization))
             }
             switch outcome {

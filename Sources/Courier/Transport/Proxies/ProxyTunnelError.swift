@@ -133,3 +133,14 @@ struct ProxyTunnelError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ProxyTunnelError.Kind {
+    /// Whether the connection to the proxy ended under the handshake (closed or reset), rather than the proxy
+    /// answering something.
+    var isConnectionLoss: Bool {
+        switch self {
+        case .connectionClosed, .connectionFailed: true
+        default: false
+        }
+    }
+}
