@@ -335,6 +335,7 @@ let package = Package(
             dependencies: [
                 "CourierFTP",
                 "Courier",
+                "CourierCLI",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -350,6 +351,7 @@ let package = Package(
                 "Courier",
                 "CourierCommands",
                 "CourierDiscovery",
+                "CourierFTP",
                 "CourierImages",
                 "CourierLinks",
                 "CourierPayloads",

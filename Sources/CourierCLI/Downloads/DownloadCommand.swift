@@ -1,5 +1,6 @@
 import ArgumentParser
 import Courier
+import CourierFTP
 import Foundation
 
 /// `courier download URL [-o FILE] [--continue]`: saves a URL to a file through a download task, so the
@@ -94,6 +95,7 @@ struct DownloadCommand: AsyncParsableCommand {
         // A durable session retries until its resource timeout unless --retry caps it.
         if !durable || retryOptions.retries > 0 { retryOptions.apply(to: &configuration, verbose: false, io: io) }
         configuration.userAgent = RequestCommand.userAgent
+        configuration.protocolHandlers.append(FTPProtocolHandler())
         if let timeout { configuration.timeoutIntervalForRequest = timeout }
         // What an earlier durable run kept, read before the session re-attaches and appends to it.
         let keptBytes = durable ? (try? DownloadResumeData(partialDownloadFor: destination))?.bytesOnDisk ?? 0 : 0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Courier
+import CourierFTP
 import CourierImages
 import Foundation
 
@@ -17,7 +18,7 @@ struct FetchImagesCommand: AsyncParsableCommand {
             second run is served from disk. Exits 1 when any URL failed.
             """)
 
-    @Argument(help: "The URLs to fetch (http or https).")
+    @Argument(help: "The URLs to fetch (http, https or ftp).")
     var urls: [String]
 
     @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/courier/images or ~/.cache/courier/images).")
@@ -31,15 +32,17 @@ struct FetchImagesCommand: AsyncParsableCommand {
         guard parallel > 0 else { throw ValidationError("--parallel must be at least 1") }
         for url in urls {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", parsed.host != nil
-            else { throw ValidationError("not an http(s) URL: \(url)") }
+                ["http", "https", "ftp"].contains(scheme), parsed.host != nil
+            else { throw ValidationError("not an http, https or ftp URL: \(url)") }
         }
     }
 
     func run() async throws {
         let io = CLIIO.current
         let directory = cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultCacheDirectory()
-        let session = Session(configuration: .ephemeral)
+        var configuration = SessionConfiguration.ephemeral
+        configuration.protocolHandlers.append(FTPProtocolHandler())
+        let session = Session(configuration: configuration)
         let loader = ResourceLoader(
             session: session,
             cache: ResourceCache(disk: DiskCache(directory: directory)),

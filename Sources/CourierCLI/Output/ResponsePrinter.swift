@@ -1,4 +1,5 @@
 import Courier
+import CourierFTP
 import Foundation
 import HTTPTypes
 
@@ -186,6 +187,10 @@ struct ResponsePrinter {
         }
         guard let text else { return }
         let type = mimeType?.lowercased() ?? ""
+        if style.format, let format = FTPListingText.format(ofMediaType: type) {
+            io.writeOut(FTPListingText.render(FTPListing(data, format: format), colors: style.colors))
+            return
+        }
         let looksLikeJSON = type.contains("json") || (type.isEmpty && text.first.map { "{[".contains($0) } == true)
         if style.format, looksLikeJSON, let pretty = JSONText.pretty(text, style: style.colors ? .colors : .plain) {
             io.writeOut(pretty + "\n")

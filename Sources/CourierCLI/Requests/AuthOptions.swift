@@ -45,6 +45,13 @@ struct AuthOptions: ParsableArguments {
             password = prompted
         }
         let credential = Credential.user(user, password: password, persistence: .forSession)
+        if request.url.scheme?.lowercased() == "ftp" {
+            // FTP logs in with USER and PASS: the handler finds the login in the session's credential store.
+            let store = CredentialStore()
+            try store.set(credential, for: ProtectionSpace(url: request.url))
+            configuration.urlCredentialStorage = store
+            return CLISessionStore.StoredAuth(type: authType, value: "\(user):\(password)")
+        }
         let isPlainHTTP = request.url.scheme?.lowercased() == "http"
         switch authType {
         case "basic":

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Courier
+import CourierFTP
 import Foundation
 import HTTPTypes
 
@@ -27,6 +28,9 @@ struct RequestCommand: AsyncParsableCommand {
             METHOD defaults to GET, or POST when there are data items.
             URL shorthands: :8080/path means http://localhost:8080/path; \
             a URL without a scheme gets http:// (https:// with --https).
+            ftp:// URLs work too: a file is printed, a path ending in / prints the directory's listing \
+            (formatted on a terminal or with --pretty format, as the server sent it otherwise), and -a USER:PASS \
+            or ftp://user:pass@host/ logs in (anonymous otherwise).
 
             Examples:
               courier https://example.com/
@@ -36,6 +40,7 @@ struct RequestCommand: AsyncParsableCommand {
               courier --proxy http://127.0.0.1:3128 --timeout 5 example.com
               courier --check-status --follow --max-redirects 3 :8080/old
               courier -d :8080/files/report.pdf
+              courier ftp://ftp.example.org/pub/
               courier --all --follow -v :8080/old
 
             Exit status: 0 success, 1 transport and other errors, 2 usage errors and timeouts, 3/4/5 for a \
@@ -222,6 +227,7 @@ struct RequestCommand: AsyncParsableCommand {
         let formParts = built.formParts
 
         var configuration = SessionConfiguration.ephemeral
+        configuration.protocolHandlers.append(FTPProtocolHandler())
         if !built.emptyHeaders.isEmpty {
             configuration.networkInterceptors.append(RequestAdapter { built.withEmptyHeaders($0) })
         }
@@ -428,12 +434,13 @@ struct RequestCommand: AsyncParsableCommand {
         if !pathAsIs, ["http", "https"].contains(url.scheme?.lowercased()) { url = DotSegments.removing(from: url) }
         if let scheme = url.scheme?.lowercased(), !Self.supportedSchemes.contains(scheme) {
             throw ValidationError(
-                "unsupported scheme '\(scheme)' in \(text); courier speaks http://, https://, data: and file: URLs")
+                "unsupported scheme '\(scheme)' in \(text); courier speaks http://, https://, ftp://, data: and file: URLs"
+            )
         }
         return url
     }
 
-    static let supportedSchemes: Set<String> = ["http", "https", "data", "file"]
+    static let supportedSchemes: Set<String> = ["http", "https", "ftp", "data", "file"]
 
     /// The URL as written, completed as httpie does: `:8080/path` and `:/path` mean localhost, a URL without a
     /// scheme gets `http://` (`https://` with `https`), and spaces are percent-encoded (curl and httpie send

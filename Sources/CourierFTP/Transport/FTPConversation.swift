@@ -55,11 +55,48 @@ final class FTPConversation {
         try expect(try await command("TYPE I"), command: "TYPE I", codes: [200])
     }
 
+    /// The file's modification time from `MDTM` (RFC 3659 §3: `213 YYYYMMDDHHMMSS[.sss]`, in UTC), or `nil`
+    /// when the server does not answer it.
+    func modificationTime() async throws -> Date? {
+        let reply = try await command("MDTM \(target.path)")
+        guard reply.code == 213 else { return nil }
+        return Self.parseModificationTime(reply.text)
+    }
+
+    /// Parses an `MDTM` time value; `nil` for anything but 14 digits, optionally followed by a fraction.
+    static func parseModificationTime(_ text: String) -> Date? {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        let whole = value.prefix { $0 != "." }
+        guard whole.count == 14, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = Array(whole)
+        func number(_ range: Range<Int>) -> Int { Int(String(digits[range])) ?? 0 }
+        var components = DateComponents()
+        components.calendar = Calendar(identifier: .gregorian)
+        components.timeZone = TimeZone(identifier: "UTC")
+        components.year = number(0..<4)
+        components.month = number(4..<6)
+        components.day = number(6..<8)
+        components.hour = number(8..<10)
+        components.minute = number(10..<12)
+        components.second = number(12..<14)
+        guard components.isValidDate, (1..<10000).contains(components.year ?? 0) else { return nil }
+        return components.date
+    }
+
     /// Downloads the file from `offset`, sending a 200 (or 206 when resuming) response with the size from
-    /// `SIZE` when the server answers it.
-    func retrieve(from offset: Int64, client: ProtocolHandlerClient) async throws {
+    /// `SIZE` and a `Last-Modified` from `MDTM` when the server answers them.
+    ///
+    /// A resumed download carries `If-Range` with the `Last-Modified` it saw first: when the file's
+    /// modification time differs now (or the server cannot say), the whole file is sent again with a 200, as
+    /// an HTTP server does, so the kept bytes are never spliced onto another version of the file.
+    func retrieve(from requestedOffset: Int64, client: ProtocolHandlerClient) async throws {
         let sizeReply = try await command("SIZE \(target.path)")
         let size = sizeReply.code == 213 ? Int64(sizeReply.text.trimmingCharacters(in: .whitespaces)) : nil
+        let modified = try await modificationTime()
+        var offset = requestedOffset
+        if offset > 0, let validator = request.headerFields[.ifRange], validator != modified.map(HTTPDate.format) {
+            offset = 0
+        }
         if let size, offset > size {
             throw CourierError(
                 .resourceUnavailable, outcome: .notSent,
@@ -78,6 +115,7 @@ final class FTPConversation {
             fields[.contentType] = "application/octet-stream"
             // A resumed transfer is partial content; its range is known only when SIZE answered.
             let status: HTTPResponse.Status = offset > 0 ? .partialContent : .ok
+            if let modified { fields[.lastModified] = HTTPDate.format(modified) }
             if let size {
                 fields[.contentLength] = String(size - offset)
                 if offset > 0 { fields[.contentRange] = "bytes \(offset)-\(max(offset, size - 1))/\(size)" }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import CourierCLI
 @testable import CourierFTP
 
 /// The handler against real FTP servers (pyftpdlib and vsftpd) that `.ci/interop/ftp.sh` starts; skipped
@@ -106,6 +107,55 @@ struct FTPInteropTests {
         } catch let error as CourierError {
             #expect(error.code == .userAuthenticationRequired, "\(peer.name): \(error)")
         }
+        await peer.session.invalidateAndCancel()
+    }
+
+    /// `MDTM` gives a `Last-Modified`, and a resume whose `If-Range` carries it gets only the remainder: the
+    /// exchange `courier download --continue` relies on.
+    @Test(arguments: servers)
+    func aResumeValidatedByTheModificationTimeSendsOnlyTheRemainder(server: String) async throws {
+        let peer = try Peer(server)
+        let whole = try await peer.session.data(from: peer.url("big.bin"))
+        let modified = try #require(whole.value(forHTTPHeaderField: "Last-Modified"), "\(peer.name)")
+        var request = Request(url: peer.url("big.bin"))
+        try request.setValue("bytes=1040000-", forHTTPHeaderField: "Range")
+        try request.setValue(modified, forHTTPHeaderField: "If-Range")
+        let rest = try await peer.session.data(for: request)
+        #expect(rest.status.code == 206, "\(peer.name)")
+        #expect(rest.data == Self.big.dropFirst(1_040_000), "\(peer.name)")
+        try request.setValue("Mon, 01 Jan 2001 00:00:00 GMT", forHTTPHeaderField: "If-Range")
+        let changed = try await peer.session.data(for: request)
+        #expect(changed.status.code == 200, "\(peer.name)")
+        #expect(changed.data == Self.big, "\(peer.name)")
+        await peer.session.invalidateAndCancel()
+    }
+
+    /// The command line on the same servers: a file printed, the listing printed, a download saved.
+    @Test(arguments: servers)
+    func theCommandLinePrintsListsAndDownloads(server: String) async throws {
+        let peer = try Peer(server)
+        func run(_ arguments: [String]) async -> (Int32, Data, String) {
+            let capture = CLIIO.Capture()
+            let status = await CourierCLI.run(arguments: arguments, io: capture.io())
+            return (status, capture.standardOutputData, capture.standardError)
+        }
+        let (printed, text, printError) = await run([peer.url("hello.txt").absoluteString])
+        #expect(printed == 0, "\(peer.name): \(printError)")
+        #expect(String(decoding: text, as: UTF8.self) == "hello from courier interop\n", "\(peer.name)")
+
+        let (listed, listing, listError) = await run(["--pretty", "format", peer.base.absoluteString + "/"])
+        #expect(listed == 0, "\(peer.name): \(listError)")
+        let lines = String(decoding: listing, as: UTF8.self).split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("dir ") && $0.hasSuffix("incoming/") }, "\(peer.name): \(lines)")
+        #expect(lines.contains { $0.hasPrefix("file") && $0.contains("1 048 576") && $0.hasSuffix("big.bin") })
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-ftp-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("big.bin")
+        let (saved, _, saveError) = await run(["download", peer.url("big.bin").absoluteString, "-o", file.path])
+        #expect(saved == 0, "\(peer.name): \(saveError)")
+        #expect((try? Data(contentsOf: file)) == Self.big, "\(peer.name)")
         await peer.session.invalidateAndCancel()
     }
 }

@@ -22,6 +22,10 @@ final class FakeFTPServer: Sendable {
         var closeDataAfter: Int?
         /// Accept the data connection of a RETR but never send anything.
         var stallsData = false
+        /// Close the data connection of the first RETR only after this many bytes (later ones are whole).
+        var closeFirstRetrievalAfter: Int?
+        /// What `MDTM` answers for every file (RFC 3659 form, UTC); `nil` makes `MDTM` unknown (502).
+        var modificationTime: String? = "20261125184400"
     }
 
     let port: Int
@@ -74,6 +78,16 @@ final class FakeFTPServer: Sendable {
 
     func record(_ command: String) { log.withLock { $0.append(command) } }
 
+    private let retrievals = Mutex(0)
+
+    /// Counts a `RETR` and returns how many came before it.
+    func countRetrieval() -> Int {
+        retrievals.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+    }
+
     func shutdown() async {
         try? await listener.channel.close()
         serveTask.cancel()
@@ -88,6 +102,8 @@ final class CommandRecorder: Sendable {
     func record(_ command: String) { server.withLock { $0 }?.record(command) }
 
     func upload(_ path: String, _ data: Data) { server.withLock { $0 }?.uploads.withLock { $0[path] = data } }
+
+    func countRetrieval() -> Int { server.withLock { $0 }?.countRetrieval() ?? 0 }
 }
 
 /// Splits lines on LF, dropping a CR before it.

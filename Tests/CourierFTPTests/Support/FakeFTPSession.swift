@@ -77,6 +77,14 @@ struct FakeFTPSession {
             } else {
                 try await replies.write("550 Could not get file size.")
             }
+        case "MDTM":
+            if behaviour.files[argument] == nil {
+                try await replies.write("550 Could not get file modification time.")
+            } else if let time = behaviour.modificationTime {
+                try await replies.write("213 \(time)")
+            } else {
+                try await replies.write("502 Command not implemented.")
+            }
         case "EPSV":
             guard behaviour.supportsEPSV else {
                 try await replies.write("500 Unknown command.")
@@ -103,6 +111,9 @@ struct FakeFTPSession {
             try await replies.write("150 Opening BINARY mode data connection.")
             var payload = file.dropFirst(offset)
             if let limit = behaviour.closeDataAfter { payload = payload.prefix(limit) }
+            if recorder.countRetrieval() == 0, let limit = behaviour.closeFirstRetrievalAfter {
+                payload = payload.prefix(limit)
+            }
             try await sendOnDataConnection(Data(payload))
             try await replies.write("226 Transfer complete.")
         case "STOR":

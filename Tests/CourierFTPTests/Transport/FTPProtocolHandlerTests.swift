@@ -151,6 +151,61 @@ import Testing
         }
     }
 
+    @Test func theModificationTimeFromMDTMIsTheLastModifiedHeader() async throws {
+        try await withServer { server, session in
+            let response = try await session.data(from: try url(server, "dir/data.bin"))
+            #expect(response.value(forHTTPHeaderField: "Last-Modified") == "Wed, 25 Nov 2026 18:44:00 GMT")
+            #expect(server.commands.contains("MDTM dir/data.bin"))
+        }
+    }
+
+    @Test func aServerWithoutMDTMStillServesTheFileWithoutLastModified() async throws {
+        var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
+        behaviour.modificationTime = nil
+        try await withServer(behaviour) { server, session in
+            let response = try await session.data(from: try url(server, "f"))
+            #expect(response.data == Self.payload)
+            #expect(response.value(forHTTPHeaderField: "Last-Modified") == nil)
+        }
+    }
+
+    @Test func anIfRangeThatStillMatchesResumesWithREST() async throws {
+        try await withServer { server, session in
+            var request = Request(url: try url(server, "dir/data.bin"))
+            try request.setValue("bytes=4000-", forHTTPHeaderField: "Range")
+            try request.setValue("Wed, 25 Nov 2026 18:44:00 GMT", forHTTPHeaderField: "If-Range")
+            let response = try await session.data(for: request)
+            #expect(response.status.code == 206)
+            #expect(response.data == Self.payload.dropFirst(4000))
+            #expect(server.commands.contains("REST 4000"))
+        }
+    }
+
+    /// The file changed since the partial copy was taken: the whole new file comes back, never its tail
+    /// spliced onto the old bytes.
+    @Test func anIfRangeForAnOlderVersionSendsTheWholeFile() async throws {
+        var behaviour = FakeFTPServer.Behaviour(files: ["dir/data.bin": Self.payload])
+        behaviour.modificationTime = "20261126090000.250"
+        try await withServer(behaviour) { server, session in
+            var request = Request(url: try url(server, "dir/data.bin"))
+            try request.setValue("bytes=4000-", forHTTPHeaderField: "Range")
+            try request.setValue("Wed, 25 Nov 2026 18:44:00 GMT", forHTTPHeaderField: "If-Range")
+            let response = try await session.data(for: request)
+            #expect(response.status.code == 200)
+            #expect(response.data == Self.payload)
+            #expect(response.value(forHTTPHeaderField: "Last-Modified") == "Thu, 26 Nov 2026 09:00:00 GMT")
+            #expect(!server.commands.contains { $0.hasPrefix("REST") })
+        }
+    }
+
+    @Test func mdtmTimesParseOnlyInTheirOwnForm() {
+        #expect(FTPConversation.parseModificationTime("20261125184400")?.timeIntervalSince1970 == 1_795_632_240)
+        #expect(FTPConversation.parseModificationTime("20261125184400.123") != nil)
+        for bad in ["", "2026112518440", "202611251844000", "2026-11-25 18:44", "20261345184400", "abcdefghijklmn"] {
+            #expect(FTPConversation.parseModificationTime(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func fallsBackToPASVWhenEPSVIsRefused() async throws {
         var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
         behaviour.supportsEPSV = false
