@@ -336,6 +336,7 @@ let package = Package(
                 "CourierFTP",
                 "Courier",
                 "CourierCLI",
+                "CourierSampleServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -61,6 +61,35 @@ struct TourCommandTests {
         #expect(await run.value == 0)
     }
 
+    @Test("serve --ftp-port also serves FTP, which courier lists and reads")
+    func serveWithFTP() async throws {
+        let capture = CLIIO.Capture()
+        let run = Task {
+            await CourierCLI.run(
+                arguments: ["serve", "--port", "0", "--warehouse-port", "0", "--ftp-port", "0", "--quiet"],
+                io: capture.io())
+        }
+        var ftp: String?
+        for _ in 0..<200 {
+            if let line = capture.standardOutput.split(separator: "\n").first(where: { $0.contains("ftp://") }),
+                let start = line.range(of: "ftp://"), let end = line[start.lowerBound...].firstIndex(of: " ")
+            {
+                ftp = String(line[start.lowerBound..<end])
+                break
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let base = try #require(ftp, "serve printed: \(capture.standardOutput) \(capture.standardError)")
+        let listing = CLIIO.Capture()
+        #expect(await CourierCLI.run(arguments: ["--pretty", "format", base], io: listing.io()) == 0)
+        #expect(listing.standardOutput.contains("1 048 576  -  pub/sample.bin"), "\(listing.standardOutput)")
+        let readme = CLIIO.Capture()
+        #expect(await CourierCLI.run(arguments: ["-a", "courier:courier", base + "README"], io: readme.io()) == 0)
+        #expect(readme.standardOutput.hasPrefix("Courier's sample FTP server."))
+        run.cancel()
+        #expect(await run.value == 0)
+    }
+
     @Test("serve refuses a port out of range with a usage error")
     func servePortValidation() async throws {
         let capture = CLIIO.Capture()
@@ -76,7 +105,7 @@ struct FullTourTests {
         let capture = CLIIO.Capture()
         let status = await CourierCLI.run(arguments: ["tour"], io: capture.io())
         #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
-        #expect(capture.standardOutput.contains("16 of 16 sections passed"))
+        #expect(capture.standardOutput.contains("18 of 18 sections passed"))
         #expect(capture.standardError.isEmpty)
     }
 }

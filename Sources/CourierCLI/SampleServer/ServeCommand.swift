@@ -49,13 +49,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("upload-limit"), help: "The largest upload accepted, in bytes.")
     var uploadLimit: Int = 32 * 1024 * 1024
 
+    @Option(
+        name: .customLong("ftp-port"),
+        help: "Also serve FTP on 127.0.0.1 at this port (0 picks a free one): anonymous, or the user courier:courier.")
+    var ftpPort: Int?
+
     @Flag(name: .long, help: "Do not log requests.")
     var quiet = false
 
     func validate() throws {
         for (name, value) in [
             ("--port", port), ("--tls-port", tlsPort), ("--client-cert-port", clientCertificatePort),
-            ("--warehouse-port", warehousePort),
+            ("--warehouse-port", warehousePort), ("--ftp-port", ftpPort ?? 0),
         ]
         where !(0...65535).contains(value) {
             throw ValidationError("\(name) must be between 0 and 65535, not \(value)")
@@ -101,6 +106,19 @@ struct ServeCommand: AsyncParsableCommand {
         if let warehouse = server.warehousePort {
             lines.append("  warehouse status socket: tcp://\(host):\(warehouse)")
         }
+        var ftp: SampleFTPServer?
+        if let ftpPort {
+            do {
+                ftp = try await SampleFTPServer.start(Self.ftpContent, port: ftpPort)
+            } catch {
+                await server.stop()
+                io.writeError(ErrorLine.other("cannot serve FTP on port \(ftpPort): \(error)") + "\n")
+                throw CLIExit(status: CourierCLI.ExitStatus.failure)
+            }
+        }
+        if let ftp {
+            lines.append("  FTP: ftp://127.0.0.1:\(ftp.port)/ (anonymous, or courier:courier)")
+        }
         lines.append("  data directory: \(configuration.dataDirectory.path)")
         lines.append("Press Ctrl-C to stop.")
         io.writeOut(lines.joined(separator: "\n") + "\n")
@@ -115,7 +133,18 @@ struct ServeCommand: AsyncParsableCommand {
             group.cancelAll()
         }
         signals.cancel()
+        await ftp?.shutdown()
         io.writeError("stopped\n")
+    }
+
+    /// What `--ftp-port` serves: a README and a 1 MiB file to download and resume.
+    static var ftpContent: SampleFTPServer.Configuration {
+        let sample = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        return SampleFTPServer.Configuration(
+            files: [
+                "README": Data("Courier's sample FTP server. Try pub/sample.bin.\n".utf8), "pub/sample.bin": sample,
+            ],
+            users: ["courier": "courier"])
     }
 }
 

@@ -30,6 +30,8 @@ struct TourSection: Sendable {
         TourSection(key: "tls", title: "TLS with a pinned certificate", run: tls),
         TourSection(key: "discovery", title: "Bonjour: publish, browse, resolve, goodbye", run: discovery),
         TourSection(key: "links", title: "URL schemes: data in links and single sign-on", run: links),
+        TourSection(key: "images", title: "Images: shared downloads, memory and disk caches", run: images),
+        TourSection(key: "ftp", title: "FTP: a listing, a broken download resumed, a login", run: ftp),
     ]
 
     // MARK: Sections

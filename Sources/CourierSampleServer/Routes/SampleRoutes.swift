@@ -30,6 +30,7 @@ enum SampleRoutes {
         PerformanceRoutes.register(on: router, state: state)
         PushRoutes.register(on: router, state: state)
         TextbookRoutes.register(on: router, state: state)
+        ImageRoutes.register(on: router, state: state)
         return router
     }
 }

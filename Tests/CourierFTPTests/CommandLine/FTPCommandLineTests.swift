@@ -1,10 +1,11 @@
 import Courier
+import CourierSampleServer
 import Foundation
 import Testing
 
 @testable import CourierCLI
 
-/// `courier ftp://…` and `courier download ftp://…` against ``FakeFTPServer``, through the command line's
+/// `courier ftp://…` and `courier download ftp://…` against ``SampleFTPServer``, through the command line's
 /// own entry point.
 @Suite("courier with ftp:// URLs", .timeLimit(.minutes(1)))
 struct FTPCommandLineTests {
@@ -18,11 +19,11 @@ struct FTPCommandLineTests {
     }
 
     func withServer(
-        _ behaviour: FakeFTPServer.Behaviour = FakeFTPServer.Behaviour(
+        _ behaviour: SampleFTPServer.Configuration = SampleFTPServer.Configuration(
             files: ["pub/big.bin": payload, "README": readme]),
-        _ body: (FakeFTPServer, URL) async throws -> Void
+        _ body: (SampleFTPServer, URL) async throws -> Void
     ) async throws {
-        let server = try await FakeFTPServer.start(behaviour)
+        let server = try await SampleFTPServer.start(behaviour)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-cli-ftp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -36,7 +37,7 @@ struct FTPCommandLineTests {
         await server.shutdown()
     }
 
-    func base(_ server: FakeFTPServer, user: String = "") -> String {
+    func base(_ server: SampleFTPServer, user: String = "") -> String {
         "ftp://\(user)127.0.0.1:\(server.port)"
     }
 
@@ -77,7 +78,7 @@ struct FTPCommandLineTests {
     }
 
     @Test func formatsAUnixListingWhenTheServerLacksMLSD() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["README": Self.readme])
+        var behaviour = SampleFTPServer.Configuration(files: ["README": Self.readme])
         behaviour.supportsMLSD = false
         try await withServer(behaviour) { server, _ in
             let result = await run(["--pretty", "format", base(server) + "/"])
@@ -88,7 +89,7 @@ struct FTPCommandLineTests {
     }
 
     @Test func logsInWithAuth() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["README": Self.readme])
+        var behaviour = SampleFTPServer.Configuration(files: ["README": Self.readme])
         behaviour.users = ["alice": "s3cret"]
         behaviour.allowsAnonymous = false
         try await withServer(behaviour) { server, _ in
@@ -100,7 +101,7 @@ struct FTPCommandLineTests {
     }
 
     @Test func aWrongPasswordFailsWithoutRepeatingIt() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["README": Self.readme])
+        var behaviour = SampleFTPServer.Configuration(files: ["README": Self.readme])
         behaviour.users = ["alice": "s3cret"]
         behaviour.allowsAnonymous = false
         try await withServer(behaviour) { server, _ in
@@ -143,7 +144,7 @@ struct FTPCommandLineTests {
     /// The first transfer breaks off; `--continue` asks only for the rest (`REST`) and the file comes out
     /// whole.
     @Test func anInterruptedDownloadContinuesWithREST() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["pub/big.bin": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["pub/big.bin": Self.payload])
         behaviour.closeFirstRetrievalAfter = 70_000
         try await withServer(behaviour) { server, directory in
             let file = directory.appendingPathComponent("big.bin")

@@ -1,21 +1,22 @@
 import Courier
+import CourierSampleServer
 import Foundation
 import Testing
 
 @testable import CourierFTP
 
-/// The handler through a real ``Courier/Session`` against ``FakeFTPServer``.
+/// The handler through a real ``Courier/Session`` against ``SampleFTPServer``.
 @Suite struct FTPProtocolHandlerTests {
     static let payload = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
 
     func withServer(
-        _ behaviour: FakeFTPServer.Behaviour = FakeFTPServer.Behaviour(files: ["dir/data.bin": payload]),
+        _ behaviour: SampleFTPServer.Configuration = SampleFTPServer.Configuration(files: ["dir/data.bin": payload]),
         timeout: TimeInterval = 30,
         credentialStore: CredentialStore? = nil,
         sessionCredentialStore: CredentialStore? = nil,
-        _ body: (FakeFTPServer, Session) async throws -> Void
+        _ body: (SampleFTPServer, Session) async throws -> Void
     ) async throws {
-        let server = try await FakeFTPServer.start(behaviour)
+        let server = try await SampleFTPServer.start(behaviour)
         var configuration = SessionConfiguration.ephemeral
         configuration.protocolHandlers = [FTPProtocolHandler(timeout: timeout, credentialStore: credentialStore)]
         configuration.urlCredentialStorage = sessionCredentialStore
@@ -31,7 +32,7 @@ import Testing
         await server.shutdown()
     }
 
-    func url(_ server: FakeFTPServer, _ path: String, user: String = "") throws -> URL {
+    func url(_ server: SampleFTPServer, _ path: String, user: String = "") throws -> URL {
         try #require(URL(string: "ftp://\(user)127.0.0.1:\(server.port)/\(path)"))
     }
 
@@ -64,8 +65,8 @@ import Testing
         }
     }
 
-    func aliceServer() -> FakeFTPServer.Behaviour {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Data("x".utf8)])
+    func aliceServer() -> SampleFTPServer.Configuration {
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Data("x".utf8)])
         behaviour.users = ["alice": "s3cret"]
         behaviour.allowsAnonymous = false
         return behaviour
@@ -160,7 +161,7 @@ import Testing
     }
 
     @Test func aServerWithoutMDTMStillServesTheFileWithoutLastModified() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Self.payload])
         behaviour.modificationTime = nil
         try await withServer(behaviour) { server, session in
             let response = try await session.data(from: try url(server, "f"))
@@ -184,7 +185,7 @@ import Testing
     /// The file changed since the partial copy was taken: the whole new file comes back, never its tail
     /// spliced onto the old bytes.
     @Test func anIfRangeForAnOlderVersionSendsTheWholeFile() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["dir/data.bin": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["dir/data.bin": Self.payload])
         behaviour.modificationTime = "20261126090000.250"
         try await withServer(behaviour) { server, session in
             var request = Request(url: try url(server, "dir/data.bin"))
@@ -207,7 +208,7 @@ import Testing
     }
 
     @Test func fallsBackToPASVWhenEPSVIsRefused() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Self.payload])
         behaviour.supportsEPSV = false
         try await withServer(behaviour) { server, session in
             let response = try await session.data(from: try url(server, "f"))
@@ -217,7 +218,7 @@ import Testing
     }
 
     @Test func refusesAPASVAddressOnAnotherHost() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Self.payload])
         behaviour.supportsEPSV = false
         behaviour.passiveHost = "10.9.8.7"
         try await withServer(behaviour) { server, session in
@@ -229,7 +230,7 @@ import Testing
     }
 
     @Test func listsADirectoryWithMLSD() async throws {
-        let behaviour = FakeFTPServer.Behaviour(files: ["a.txt": Data("aa".utf8), "b.bin": Data([1, 2, 3])])
+        let behaviour = SampleFTPServer.Configuration(files: ["a.txt": Data("aa".utf8), "b.bin": Data([1, 2, 3])])
         try await withServer(behaviour) { server, session in
             let response = try await session.data(from: try url(server, ""))
             #expect(response.value(forHTTPHeaderField: "Content-Type")?.contains("x-ftp-listing=mlsd") == true)
@@ -243,7 +244,7 @@ import Testing
     }
 
     @Test func listsWithLISTWhenMLSDIsUnknown() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["a.txt": Data("aa".utf8)])
+        var behaviour = SampleFTPServer.Configuration(files: ["a.txt": Data("aa".utf8)])
         behaviour.supportsMLSD = false
         try await withServer(behaviour) { server, session in
             let response = try await session.data(from: try url(server, ""))
@@ -260,12 +261,12 @@ import Testing
             let response = try await session.upload(
                 for: Request(url: try url(server, "incoming/up.bin"), method: .put), from: body)
             #expect(response.status.code == 201)
-            #expect(server.uploads.withLock { $0["incoming/up.bin"] } == body)
+            #expect(server.uploads["incoming/up.bin"] == body)
         }
     }
 
     @Test func acceptsAMultiLineGreetingWithGarbageInside() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Data("x".utf8)])
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Data("x".utf8)])
         behaviour.greeting = ["220-Welcome", "\u{1}\u{2} garbage 999 not a code", "220 ready"]
         try await withServer(behaviour) { server, session in
             let response = try await session.data(from: try url(server, "f"))
@@ -274,7 +275,7 @@ import Testing
     }
 
     @Test func aGarbageGreetingIsABadServerResponse() async throws {
-        var behaviour = FakeFTPServer.Behaviour()
+        var behaviour = SampleFTPServer.Configuration()
         behaviour.greeting = ["SSH-2.0-OpenSSH_9.2"]
         try await withServer(behaviour) { server, session in
             let error = await courierError { _ = try await session.data(from: try url(server, "f")) }
@@ -283,7 +284,7 @@ import Testing
     }
 
     @Test func aDataConnectionClosedEarlyIsAnError() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Self.payload])
         behaviour.closeDataAfter = 100
         try await withServer(behaviour) { server, session in
             let error = await courierError { _ = try await session.data(from: try url(server, "f")) }
@@ -293,7 +294,7 @@ import Testing
     }
 
     @Test func aStalledDataConnectionTimesOut() async throws {
-        var behaviour = FakeFTPServer.Behaviour(files: ["f": Self.payload])
+        var behaviour = SampleFTPServer.Configuration(files: ["f": Self.payload])
         behaviour.stallsData = true
         try await withServer(behaviour, timeout: 1) { server, session in
             let error = await courierError { _ = try await session.data(from: try url(server, "f")) }

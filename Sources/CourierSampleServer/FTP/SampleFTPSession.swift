@@ -2,19 +2,19 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-/// One control connection of ``FakeFTPServer``.
-struct FakeFTPSession {
+/// One control connection of ``SampleFTPServer``.
+struct SampleFTPSession {
     typealias DataListener = NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
 
-    let behaviour: FakeFTPServer.Behaviour
-    let recorder: CommandRecorder
+    let configuration: SampleFTPServer.Configuration
+    let recorder: SampleFTPRecorder
     var user: String?
     var loggedIn = false
     var restOffset = 0
     var dataListener: DataListener?
 
-    init(behaviour: FakeFTPServer.Behaviour, recorder: CommandRecorder) {
-        self.behaviour = behaviour
+    init(configuration: SampleFTPServer.Configuration, recorder: SampleFTPRecorder) {
+        self.configuration = configuration
         self.recorder = recorder
     }
 
@@ -33,7 +33,7 @@ struct FakeFTPSession {
     private mutating func converse(
         lines: NIOAsyncChannelInboundStream<String>, replies: NIOAsyncChannelOutboundWriter<String>
     ) async throws {
-        for line in behaviour.greeting { try await replies.write(line) }
+        for line in configuration.greeting { try await replies.write(line) }
         for try await line in lines {
             recorder.record(line)
             let verb = String(line.prefix { $0 != " " }).uppercased()
@@ -56,8 +56,8 @@ struct FakeFTPSession {
             return
         case "PASS":
             let valid =
-                (user == "anonymous" && behaviour.allowsAnonymous)
-                || (user.flatMap { behaviour.users[$0] } == argument)
+                (user == "anonymous" && configuration.allowsAnonymous)
+                || (user.flatMap { configuration.users[$0] } == argument)
             loggedIn = valid
             try await replies.write(valid ? "230 logged in" : "530 Login incorrect.")
             return
@@ -72,21 +72,21 @@ struct FakeFTPSession {
         case "TYPE":
             try await replies.write("200 Switching to Binary mode.")
         case "SIZE":
-            if let file = behaviour.files[argument] {
+            if let file = configuration.files[argument] {
                 try await replies.write("213 \(file.count)")
             } else {
                 try await replies.write("550 Could not get file size.")
             }
         case "MDTM":
-            if behaviour.files[argument] == nil {
+            if configuration.files[argument] == nil {
                 try await replies.write("550 Could not get file modification time.")
-            } else if let time = behaviour.modificationTime {
+            } else if let time = configuration.modificationTime {
                 try await replies.write("213 \(time)")
             } else {
                 try await replies.write("502 Command not implemented.")
             }
         case "EPSV":
-            guard behaviour.supportsEPSV else {
+            guard configuration.supportsEPSV else {
                 try await replies.write("500 Unknown command.")
                 return
             }
@@ -96,13 +96,13 @@ struct FakeFTPSession {
         case "PASV":
             let listener = try await openDataListener()
             let port = listener.channel.localAddress?.port ?? 0
-            let host = (behaviour.passiveHost ?? "127.0.0.1").replacingOccurrences(of: ".", with: ",")
+            let host = (configuration.passiveHost ?? "127.0.0.1").replacingOccurrences(of: ".", with: ",")
             try await replies.write("227 Entering Passive Mode (\(host),\(port / 256),\(port % 256)).")
         case "REST":
             restOffset = Int(argument) ?? 0
             try await replies.write("350 Restart position accepted (\(restOffset)).")
         case "RETR":
-            guard let file = behaviour.files[argument] else {
+            guard let file = configuration.files[argument] else {
                 try await replies.write("550 Failed to open file.")
                 return
             }
@@ -110,30 +110,35 @@ struct FakeFTPSession {
             restOffset = 0
             try await replies.write("150 Opening BINARY mode data connection.")
             var payload = file.dropFirst(offset)
-            if let limit = behaviour.closeDataAfter { payload = payload.prefix(limit) }
-            if recorder.countRetrieval() == 0, let limit = behaviour.closeFirstRetrievalAfter {
+            if let limit = configuration.closeDataAfter { payload = payload.prefix(limit) }
+            if recorder.countRetrieval() == 0, let limit = configuration.closeFirstRetrievalAfter {
                 payload = payload.prefix(limit)
             }
             try await sendOnDataConnection(Data(payload))
             try await replies.write("226 Transfer complete.")
         case "STOR":
             try await replies.write("150 Ok to send data.")
-            let data = try await receiveOnDataConnection()
+            guard let data = try await receiveOnDataConnection() else {
+                try await replies.write("552 Upload larger than \(SampleFTPServer.maximumUploadSize) bytes refused.")
+                return
+            }
             recorder.upload(argument, data)
             try await replies.write("226 Transfer complete.")
         case "MLSD":
-            guard behaviour.supportsMLSD else {
+            guard configuration.supportsMLSD else {
                 try await replies.write("500 Unknown command.")
                 return
             }
             try await replies.write("150 Here comes the directory listing.")
-            let lines = behaviour.files.keys.sorted().map { "type=file;size=\(behaviour.files[$0]?.count ?? 0); \($0)" }
+            let lines = configuration.files.keys.sorted().map {
+                "type=file;size=\(configuration.files[$0]?.count ?? 0); \($0)"
+            }
             try await sendOnDataConnection(Data((["type=cdir; ."] + lines).map { $0 + "\r\n" }.joined().utf8))
             try await replies.write("226 Directory send OK.")
         case "LIST":
             try await replies.write("150 Here comes the directory listing.")
-            let lines = behaviour.files.keys.sorted().map {
-                "-rw-r--r--    1 1000     1000     \(behaviour.files[$0]?.count ?? 0) Nov 25 18:44 \($0)"
+            let lines = configuration.files.keys.sorted().map {
+                "-rw-r--r--    1 1000     1000     \(configuration.files[$0]?.count ?? 0) Nov 25 18:44 \($0)"
             }
             try await sendOnDataConnection(Data(lines.map { $0 + "\r\n" }.joined().utf8))
             try await replies.write("226 Directory send OK.")
@@ -182,7 +187,7 @@ struct FakeFTPSession {
 
     private mutating func sendOnDataConnection(_ data: Data) async throws {
         guard let connection = try await acceptDataConnection() else { return }
-        let stalls = behaviour.stallsData
+        let stalls = configuration.stallsData
         try await connection.executeThenClose { inbound, outbound in
             if stalls {
                 // Keep the connection open and silent until the client gives up and closes it.
@@ -193,12 +198,20 @@ struct FakeFTPSession {
         }
     }
 
-    private mutating func receiveOnDataConnection() async throws -> Data {
+    /// The upload's bytes, or `nil` when it grew past ``SampleFTPServer/maximumUploadSize``.
+    private mutating func receiveOnDataConnection() async throws -> Data? {
         guard let connection = try await acceptDataConnection() else { return Data() }
         var received = Data()
+        var tooLarge = false
         try await connection.executeThenClose { inbound, _ in
-            for try await chunk in inbound { received.append(contentsOf: chunk.readableBytesView) }
+            for try await chunk in inbound {
+                received.append(contentsOf: chunk.readableBytesView)
+                if received.count > SampleFTPServer.maximumUploadSize {
+                    tooLarge = true
+                    return
+                }
+            }
         }
-        return received
+        return tooLarge ? nil : received
     }
 }
