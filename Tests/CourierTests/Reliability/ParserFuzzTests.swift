@@ -133,6 +133,77 @@ struct ParserFuzzTests {
             })
     }
 
+    /// PKCS#12 files as OpenSSL writes them with one key-derivation iteration (`-noiter -nomaciter`), so a
+    /// million inputs take minutes rather than hours: PBES2 with AES-256-CBC and PBKDF2 (OpenSSL 3's
+    /// default), the PKCS#12 PBE with 3DES and a SHA-1 MAC (the older default), and a chain with an
+    /// intermediate. Nil when `openssl` is not installed.
+    static func openSSLSamples() throws -> [[UInt8]]? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { return nil }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-p12-fuzz-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let authority = try TestCertificateAuthority(commonName: "Fuzz Root")
+        let leaf = try authority.makeServerCertificate(dnsNames: ["fuzz.test"])
+        let certificate = directory.appendingPathComponent("leaf.pem")
+        let key = directory.appendingPathComponent("leaf.key")
+        let chain = directory.appendingPathComponent("root.pem")
+        try Data(leaf.certificatePEM.utf8).write(to: certificate)
+        try Data(leaf.privateKey.pemRepresentation.utf8).write(to: key)
+        try Data(authority.certificatePEM.utf8).write(to: chain)
+        let variants: [[String]] = [
+            [],
+            ["-keypbe", "PBE-SHA1-3DES", "-certpbe", "PBE-SHA1-3DES", "-macalg", "sha1"],
+            ["-certfile", chain.path],
+        ]
+        var samples: [[UInt8]] = []
+        for (index, extra) in variants.enumerated() {
+            let output = directory.appendingPathComponent("\(index).p12")
+            let result = try TestProcess.run(
+                "/usr/bin/openssl",
+                [
+                    "pkcs12", "-export", "-in", certificate.path, "-inkey", key.path, "-passout", "pass:fuzz",
+                    "-noiter", "-nomaciter", "-out", output.path,
+                ] + extra)
+            guard result.termination.exitStatus == 0 else {
+                Issue.record("openssl pkcs12 \(extra) failed: \(result.errorOutput)")
+                continue
+            }
+            let bytes = Array(try Data(contentsOf: output))
+            // Each sample must read as it is, or the mutants would test nothing.
+            _ = try PKCS12Reader.read(bytes, passphrase: "fuzz")
+            samples.append(bytes)
+        }
+        return samples
+    }
+
+    /// The same parser on 1-iteration samples: mutants mostly fail the integrity MAC, so this covers the
+    /// outer structure and the MAC check at full count.
+    @Test func pkcs12OneIteration() throws {
+        guard let samples = try Self.openSSLSamples(), !samples.isEmpty else {
+            print("reliability: PKCS#12 (1 iteration): skipped, /usr/bin/openssl is not installed")
+            return
+        }
+        var fuzzer = MutationFuzzer(seed: 12)
+        check(
+            fuzzer.run("PKCS#12 (1 iteration, OpenSSL samples)", samples: samples, count: Self.count) { bytes in
+                _ = try PKCS12Reader.read(bytes, passphrase: "fuzz")
+            })
+    }
+
+    /// What lies behind the MAC (the bags, their encryption, the keys and certificates inside): the
+    /// integrity check is skipped through the harness's seam, so every mutant reaches the inner parsers.
+    @Test func pkcs12Contents() throws {
+        guard let samples = try Self.openSSLSamples(), !samples.isEmpty else {
+            print("reliability: PKCS#12 contents: skipped, /usr/bin/openssl is not installed")
+            return
+        }
+        var fuzzer = MutationFuzzer(seed: 13)
+        check(
+            fuzzer.run("PKCS#12 contents (MAC check skipped)", samples: samples, count: Self.count) { bytes in
+                _ = try PKCS12Reader.read(bytes, passphrase: "fuzz", verifiesIntegrity: false)
+            })
+    }
+
     /// Response heads and chunked bodies through the real transport: a raw server answers each connection with
     /// a mutated response and closes it; the session must answer every request with a response or a clear error.
     @Test func responsesThroughTheTransport() async throws {
