@@ -247,8 +247,13 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                             "the request body to \(origin) is longer than its declared \(length) bytes",
                             requestMayHaveBeenProcessed: true))
                 }
-                try await channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(chunk)))
-                onWritten?(count)
+                // Progress is told on the event loop the moment the write completes, before the connection
+                // reads anything more: a response (a redirect, a challenge) that follows the last byte can
+                // never overtake the progress of the bytes it answers.
+                let done = channel.eventLoop.makePromise(of: Void.self)
+                if let onWritten { done.futureResult.whenSuccess { onWritten(count) } }
+                channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(chunk)), promise: done)
+                try await done.futureResult.get()
             }
             if let length, written != length {
                 return .failure(
