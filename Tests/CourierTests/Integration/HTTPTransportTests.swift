@@ -296,12 +296,14 @@ struct HTTPTransportTests {
 
     @Test func serverThatNeverAnswersTimesOut() async throws {
         // No retries, and an idle clock that moves only once the request has reached the server: the request
-        // went out, so the outcome is ambiguous however busy the machine is.
+        // went out, so the outcome is ambiguous however busy the machine is. The timeout is long because the
+        // transport also bounds connecting by it, in real time: a 1 s bound could expire on a loaded machine
+        // before the request leaves, and the request would then never arrive.
         let idleClock = ManualWatchdogClock()
         let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         try await withServer(
             configure: {
-                $0.timeoutIntervalForRequest = 1
+                $0.timeoutIntervalForRequest = 30
                 $0.retryPolicy = .none
                 $0.watchdog = Watchdog(clock: idleClock)
             },
@@ -313,7 +315,7 @@ struct HTTPTransportTests {
             let caller = Task { try await session.data(for: Request(url: server.url("/"))) }
             for await _ in arrivals { break }
             await idleClock.waitForSleeper()
-            idleClock.advance(by: 2)
+            idleClock.advance(by: 31)
             let error = await #expect(throws: CourierError.self) {
                 try await caller.value
             }

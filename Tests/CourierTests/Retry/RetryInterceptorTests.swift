@@ -46,12 +46,13 @@ struct RetryInterceptorTests {
         let clock = TestRetryClock()
         // The idle clock moves only when the request has reached the server: on a busy machine a real 0.3 s
         // could run out before the request is even sent, and the outcome would then rightly be "not sent".
+        // The timeout is long because the transport also bounds connecting by it, in real time.
         let idleClock = ManualWatchdogClock()
         let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         try await withServer(
             configure: {
                 retrying(clock)(&$0)
-                $0.timeoutIntervalForRequest = 0.3
+                $0.timeoutIntervalForRequest = 30
                 $0.watchdog = Watchdog(clock: idleClock)
             },
             handler: { _ in
@@ -65,7 +66,7 @@ struct RetryInterceptorTests {
             task.resume()
             for await _ in arrivals { break }
             await idleClock.waitForSleeper()
-            idleClock.advance(by: 1)
+            idleClock.advance(by: 31)
             let error = await #expect(throws: CourierError.self) { try await task.value }
             #expect(error?.code == .timedOut)
             #expect(error?.outcome == .ambiguous)
