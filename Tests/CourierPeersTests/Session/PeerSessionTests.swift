@@ -35,8 +35,16 @@ import Testing
         let largest = [UInt8](repeating: 0x5A, count: PeerLimits.maximumMessageSize)
         try await ann.send(largest)
         #expect(try #require(await bobLog.nextData()).text.utf8.count == PeerLimits.maximumMessageSize)
-        try await ann.send(largest, mode: .unreliable)
-        #expect(try #require(await bobLog.nextData()).mode == .unreliable)
+        // Unreliable means UDP: the largest message is some seventy datagrams, and on a loaded machine the
+        // receiver's socket buffer can overflow and drop one, which loses the message (as it may). An
+        // application sends again; so does the test, a bounded number of times, until one copy arrives whole.
+        var arrived: (text: String, from: PeerInfo, mode: PeerSendMode)?
+        for _ in 0..<5 where arrived == nil {
+            try await ann.send(largest, mode: .unreliable)
+            arrived = await bobLog.nextData(within: .seconds(5))
+        }
+        #expect(arrived?.mode == .unreliable)
+        #expect(arrived?.text.utf8.count == PeerLimits.maximumMessageSize)
         await #expect(throws: PeersError.self) { try await ann.send(largest + [0]) }
         await #expect(throws: PeersError.self) { try await ann.send(largest + [0], mode: .unreliable) }
         await ann.disconnect()

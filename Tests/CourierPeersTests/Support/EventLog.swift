@@ -47,8 +47,11 @@ actor EventLog {
         }
     }
 
-    /// The first event after those already returned that matches, or `nil` after 60 s (a safety net only).
-    func next(where predicate: @escaping @Sendable (PeerEvent) -> Bool) async -> PeerEvent? {
+    /// The first event after those already returned that matches, or `nil` after `limit` (60 s by default: a
+    /// safety net only; shorter where a loss is legitimate, as for unreliable messages).
+    func next(
+        within limit: Duration = .seconds(60), where predicate: @escaping @Sendable (PeerEvent) -> Bool
+    ) async -> PeerEvent? {
         while consumed < events.count {
             let event = events[consumed]
             consumed += 1
@@ -57,7 +60,7 @@ actor EventLog {
         let id = nextID
         nextID += 1
         let timeout = Task {
-            try? await Task.sleep(for: .seconds(60))
+            try? await Task.sleep(for: limit)
             self.timeOut(id)
         }
         let event = await withCheckedContinuation { continuation in
@@ -73,11 +76,13 @@ actor EventLog {
     }
 
     /// The next data event's bytes as text.
-    func nextData() async -> (text: String, from: PeerInfo, mode: PeerSendMode)? {
+    func nextData(within limit: Duration = .seconds(60)) async -> (text: String, from: PeerInfo, mode: PeerSendMode)? {
         guard
-            case .data(let bytes, let peer, let mode)? = await next(where: {
-                if case .data = $0 { true } else { false }
-            })
+            case .data(let bytes, let peer, let mode)? = await next(
+                within: limit,
+                where: {
+                    if case .data = $0 { true } else { false }
+                })
         else { return nil }
         return (String(decoding: bytes, as: UTF8.self), peer, mode)
     }
