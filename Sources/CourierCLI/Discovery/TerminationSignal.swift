@@ -6,27 +6,13 @@ import Foundation
 enum TerminationSignal {
     /// Returns when a signal arrives, `timeout` (if any) passes or the task is cancelled.
     static func wait(timeout: Duration?) async {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            sources.append(source)
+        let waiter = SignalWaiter(signals: [SIGINT, SIGTERM])
+        defer { waiter.cancel() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await waiter.wait() }
+            if let timeout { group.addTask { try? await Task.sleep(for: timeout) } }
+            await group.next()
+            group.cancelAll()
         }
-        let timer = timeout.map { duration in
-            Task {
-                try? await Task.sleep(for: duration)
-                continuation.yield()
-            }
-        }
-        await withTaskCancellationHandler {
-            for await _ in stream { break }
-        } onCancel: {
-            continuation.finish()
-        }
-        timer?.cancel()
-        for source in sources { source.cancel() }
     }
 }

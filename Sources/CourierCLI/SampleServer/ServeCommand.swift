@@ -147,32 +147,3 @@ struct ServeCommand: AsyncParsableCommand {
             users: ["courier": "courier"])
     }
 }
-
-/// Waits for one of a set of signals (the default actions are suspended while it waits). Unchecked
-/// Sendable: the dispatch sources are only created in `init` and cancelled once.
-final class SignalWaiter: @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
-    private let stream: AsyncStream<Void>
-
-    init(signals: [Int32]) {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        self.stream = stream
-        var sources: [any DispatchSourceSignal] = []
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            sources.append(source)
-        }
-        self.sources = sources
-    }
-
-    func wait() async {
-        for await _ in self.stream { return }
-    }
-
-    func cancel() {
-        for source in self.sources { source.cancel() }
-    }
-}
