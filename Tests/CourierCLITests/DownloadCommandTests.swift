@@ -72,6 +72,19 @@ struct DownloadCommandTests {
         }
     }
 
+    @Test func dotSegmentsAreResolvedUnlessPathAsIs() async throws {
+        try await withServerAndDirectory { server, directory in
+            let base = "http://127.0.0.1:\(server.port)"
+            let resolved = directory.appendingPathComponent("resolved.bin")
+            let first = await run(["download", base + "/files/../data.bin", "-o", resolved.path])
+            #expect(first.0 == 0, "\(first.2)")
+            let asIs = directory.appendingPathComponent("as-is.bin")
+            let second = await run(["download", base + "/files/../data.bin", "-o", asIs.path, "--path-as-is"])
+            #expect(second.0 == 0, "\(second.2)")
+            #expect(server.recordedRequests.map(\.path) == ["/data.bin", "/files/../data.bin"])
+        }
+    }
+
     @Test func aHostileContentDispositionSavesASafeNameInTheChosenDirectory() async throws {
         try await withServerAndDirectory { server, directory in
             let (status, _, error) = await run([

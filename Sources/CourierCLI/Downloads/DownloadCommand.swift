@@ -62,6 +62,11 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(help: "Use https:// for URLs without a scheme.")
     var https = false
 
+    @Flag(
+        name: .customLong("path-as-is"),
+        help: "Send the URL's path as written; by default . and .. segments are resolved, as curl and httpie do.")
+    var pathAsIs = false
+
     @OptionGroup var retryOptions: RetryOptions
 
     func validate() throws {
@@ -169,8 +174,10 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     /// The URL with the request command's shorthands: `:8080/path` is localhost, no scheme means http://
-    /// (https:// with --https).
+    /// (https:// with --https), and `.`/`..` segments resolved unless `--path-as-is`.
     func resolveURL(_ text: String) throws -> URL {
-        try Request(RequestCommand.completeURLText(text, https: https)).url
+        let url = try Request(RequestCommand.completeURLText(text, https: https)).url
+        guard !pathAsIs, ["http", "https"].contains(url.scheme?.lowercased()) else { return url }
+        return DotSegments.removing(from: url)
     }
 }
