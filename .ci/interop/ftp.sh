@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the CourierFTP interop tests against real FTP servers on loopback:
-#   pyftpdlib (PyPI, in a venv) on 127.0.0.1:2121 and vsftpd (Debian) on 127.0.0.1:2122.
+#   pyftpdlib (PyPI, in a venv) on 127.0.0.1:2121 and vsftpd (Debian) on 127.0.0.1:2122, and a pyftpdlib
+#   that stalls in passive mode on 127.0.0.1:2123.
 # Both serve the same tree: hello.txt, big.bin (1 MiB), incoming/ (writable by the user), to anonymous
 # (read-only) and to the user courier / courier-secret.
 # Usage: .ci/interop/ftp.sh   (as root; installs what is missing, stops the servers on exit)
@@ -41,6 +42,23 @@ PY
 "$venv/bin/python" "$work/pyftpd.py" > "$work/pyftpd.log" 2>&1 &
 pids+=($!)
 
+# A pyftpdlib that stalls in passive mode: it answers EPSV/PASV and accepts the data connection, announces a
+# RETR with 150, then sends nothing (the client must give up within its own timeout).
+cat > "$work/pyftpd_stall.py" <<PY
+from pyftpdlib.authorizers import DummyAuthorizer
+from pyftpdlib.handlers import FTPHandler
+from pyftpdlib.servers import FTPServer
+class StallingHandler(FTPHandler):
+    def ftp_RETR(self, file):
+        self.respond("150 Opening data connection.")
+authorizer = DummyAuthorizer()
+authorizer.add_anonymous("$root")
+StallingHandler.authorizer = authorizer
+FTPServer(("127.0.0.1", 2123), StallingHandler).serve_forever()
+PY
+"$venv/bin/python" "$work/pyftpd_stall.py" > "$work/pyftpd_stall.log" 2>&1 &
+pids+=($!)
+
 # vsftpd
 if ! command -v vsftpd > /dev/null; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq vsftpd > /dev/null
@@ -72,7 +90,7 @@ vsftpd "$work/vsftpd.conf" > "$work/vsftpd.log" 2>&1 &
 pids+=($!)
 
 # Wait until both accept connections (bounded: 50 tries of 0.2 s).
-for port in 2121 2122; do
+for port in 2121 2122 2123; do
     for _ in $(seq 50); do
         if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1).close()" 2>/dev/null; then break; fi
         sleep 0.2
@@ -98,5 +116,6 @@ fi
 
 COURIER_INTEROP=1 \
 COURIER_FTP_INTEROP_SERVERS="pyftpdlib=ftp://127.0.0.1:2121,vsftpd=ftp://127.0.0.1:2122" \
+COURIER_FTP_INTEROP_STALLING="ftp://127.0.0.1:2123" \
 COURIER_FTP_INTEROP_USER=courier COURIER_FTP_INTEROP_PASSWORD=courier-secret \
     swift test --filter FTPInteropTests

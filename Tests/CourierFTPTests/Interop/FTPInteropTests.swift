@@ -158,4 +158,26 @@ struct FTPInteropTests {
         #expect((try? Data(contentsOf: file)) == Self.big, "\(peer.name)")
         await peer.session.invalidateAndCancel()
     }
+
+    /// A real server (pyftpdlib, its RETR answering 150 and then sending nothing on the passive data
+    /// connection) stalls: the request fails with `timedOut` within the handler's step timeout, not later.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["COURIER_FTP_INTEROP_STALLING"] != nil))
+    func aServerThatStallsInPassiveModeTimesOut() async throws {
+        let text = ProcessInfo.processInfo.environment["COURIER_FTP_INTEROP_STALLING"] ?? ""
+        let base = try #require(URL(string: text))
+        var configuration = SessionConfiguration.ephemeral
+        configuration.protocolHandlers = [FTPProtocolHandler(timeout: 2)]
+        let session = Session(configuration: configuration)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await session.data(from: base.appendingPathComponent("hello.txt"))
+            Issue.record("a stalled transfer succeeded")
+        } catch let error as CourierError {
+            #expect(error.code == .timedOut, "\(error)")
+        }
+        // The step timeout is 2 s; the bound is explicit and generous, for a loaded machine.
+        #expect(clock.now - start < .seconds(30))
+        await session.invalidateAndCancel()
+    }
 }
