@@ -21,9 +21,10 @@ enum HTTPEngineChoice: String, Sendable {
     /// async-http-client, the transport Courier is moving away from.
     case asyncHTTPClient = "ahc"
 
-    /// The default: `COURIER_HTTP_ENGINE=courier` or `ahc` in the environment, else async-http-client while the
-    /// new transport is brought up beside it.
+    /// The default: `COURIER_HTTP_ENGINE=courier` or `ahc` in the environment, else Courier's own transport
+    /// (async-http-client stays selectable with `ahc` until it is removed; it traps on some malformed answers,
+    /// such as a status code below 100).
     static let standard: HTTPEngineChoice =
         ProcessInfo.processInfo.environment["COURIER_HTTP_ENGINE"].flatMap(HTTPEngineChoice.init(rawValue:))
-        ?? .asyncHTTPClient
+        ?? .courier
 }

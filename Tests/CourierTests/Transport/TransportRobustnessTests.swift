@@ -1,8 +1,9 @@
-import Courier
 import CourierTesting
 import Foundation
 import HTTPTypes
 import Testing
+
+@testable import Courier
 
 @Suite("Transport: stale connections, ports, 101, proxies")
 struct TransportRobustnessTests {
@@ -72,6 +73,27 @@ struct TransportRobustnessTests {
         }
         #expect(error?.code == .badServerResponse)
         #expect(error?.message.contains("101") == true)
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+
+    /// A status code below 100 (`HTTP/1.1 000 OK`, found by the transport fuzzer) is a clear error. On
+    /// async-http-client it traps the whole process ("How can we receive a response body, if we haven't
+    /// received a head"): it takes such a status for an informational one and then meets the body. That is
+    /// one reason Courier's own transport is the default; the test is skipped on async-http-client, where
+    /// it would end the test run.
+    @Test(
+        .enabled(if: HTTPEngineChoice.standard == .courier, "async-http-client traps on a status below 100"),
+        arguments: [
+            "HTTP/1.1 000 OK\r\nContant-Length:$5\r\n\r\nhello", "HTTP/1.1 099 OK\r\nContent-Length: 5\r\n\r\nhello",
+        ])
+    func aStatusBelow100IsABadServerResponseNotACrash(answer: String) async throws {
+        let server = try await TestServer.start { _ in .raw(Data(answer.utf8)) }
+        let session = Session(configuration: .ephemeral)
+        let error = await #expect(throws: CourierError.self) {
+            _ = try await session.data(for: try Request(server.url("/").absoluteString))
+        }
+        #expect(error?.code == .badServerResponse, "\(String(reflecting: error))")
         await session.finishTasksAndInvalidate()
         try await server.shutdown()
     }
