@@ -5,6 +5,7 @@ import HTTPTypes
 import Synchronization
 import Testing
 
+@testable import Courier
 @testable import CourierCLI
 
 /// URL shorthands, default headers, --check-status, --proxy, --yes/--no, XML and binary output, --curl for
@@ -78,9 +79,10 @@ struct RequestOptionsTests {
 
     // MARK: --proxy
 
-    /// async-http-client reaches every origin through an HTTP proxy with a CONNECT tunnel (plain http
-    /// included), so the proxy sees `CONNECT host:port` with the proxy credentials, and the target host is
-    /// never looked up locally. This proxy refuses the tunnel, which ends the run with one line naming it.
+    /// Courier's own transport (the default) sends plain http to an HTTP proxy in absolute form with the proxy
+    /// credentials. async-http-client (`COURIER_HTTP_ENGINE=ahc`) reaches every origin through a CONNECT tunnel
+    /// (plain http included), so the proxy sees `CONNECT host:port`; this proxy refuses the tunnel, which ends
+    /// the run with one line naming it. Either way the target host is never looked up locally.
     @Test func proxyGetsACONNECTForTheTargetWithItsCredentials() async throws {
         let proxy = try await TestServer.start { _ in .text("no tunnels today", status: 403) }
         let result = await run([
@@ -90,7 +92,7 @@ struct RequestOptionsTests {
         let received = proxy.recordedRequests
         try await proxy.shutdown()
         let request = try #require(received.first)
-        if ProcessInfo.processInfo.environment["COURIER_HTTP_ENGINE"] == "courier" {
+        if HTTPEngineChoice.standard == .courier {
             // Courier's own transport sends plain http to the proxy in absolute form, credentials preemptively.
             #expect(request.method == "GET")
             #expect(request.target == "http://courier-proxy-test.invalid/path?q=1")
