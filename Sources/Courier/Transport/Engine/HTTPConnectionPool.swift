@@ -130,6 +130,9 @@ final class HTTPConnectionPool: Sendable {
         var connections: [Int: OpenConnection] = [:]
         /// Connections whose idle timer is armed (at most one timer per connection).
         var armedTimers: Set<Int> = []
+        /// The scheduled idle timers, so a connection that closes cancels its own: otherwise each closed connection
+        /// would leave a task behind on its event loop for the whole idle timeout.
+        var idleTimers: [Int: Scheduled<Void>] = [:]
         var nextID = 1
         var opened = 0
         var isShutDown = false
@@ -154,6 +157,9 @@ final class HTTPConnectionPool: Sendable {
 
     /// How many connections are open now.
     var openConnections: Int { state.withLock { $0.connections.count } }
+
+    /// How many idle timers the pool keeps track of (at most one per open connection).
+    var idleTimersArmed: Int { state.withLock { max($0.armedTimers.count, $0.idleTimers.count) } }
 
     /// How many open connections carry no exchange now.
     var idleConnections: Int {
@@ -445,9 +451,23 @@ final class HTTPConnectionPool: Sendable {
     private func armIdleTimer(
         key: HTTPConnectionKey, connectionID: Int, on eventLoop: any EventLoop, at deadline: NIODeadline
     ) {
-        eventLoop.scheduleTask(deadline: deadline) { [weak self] in
+        let scheduled = eventLoop.scheduleTask(deadline: deadline) { [weak self] () -> Void in
             self?.idleTimerFired(key: key, connectionID: connectionID, on: eventLoop)
         }
+        let kept = state.withLock { state in
+            guard state.armedTimers.contains(connectionID), state.connections[connectionID] != nil else {
+                return false
+            }
+            state.idleTimers[connectionID] = scheduled
+            return true
+        }
+        if !kept { scheduled.cancel() }
+    }
+
+    /// Forgets a closed connection's idle timer; the caller cancels it once the lock is released.
+    private static func removeIdleTimer(_ state: inout State, connectionID: Int) -> Scheduled<Void>? {
+        state.armedTimers.remove(connectionID)
+        return state.idleTimers.removeValue(forKey: connectionID)
     }
 
     /// When an idle HTTP/2 connection is first looked at: at the PING interval if that comes before the timeout.
@@ -468,6 +488,7 @@ final class HTTPConnectionPool: Sendable {
             case .rearm, .ping: return outcome
             case .close, .nothing:
                 state.armedTimers.remove(connectionID)
+                state.idleTimers[connectionID] = nil
                 return outcome
             }
         }
@@ -523,15 +544,18 @@ final class HTTPConnectionPool: Sendable {
     }
 
     private func http1Closed(key: HTTPConnectionKey, connection: HTTP1Connection) {
-        let served = state.withLock { state -> Served in
+        let (served, timer) = state.withLock { state -> (Served, Scheduled<Void>?) in
             state.connections[connection.id] = nil
-            if state.isShutDown { return Served() }
-            return Self.modify(&state, key) { keyState in
+            let timer = Self.removeIdleTimer(&state, connectionID: connection.id)
+            if state.isShutDown { return (Served(), timer) }
+            let served = Self.modify(&state, key) { keyState in
                 keyState.idle.removeAll { $0.connection === connection }
                 keyState.http1Count -= 1
                 return dispatch(&keyState, key: key)
             }
+            return (served, timer)
         }
+        timer?.cancel()
         resume(served)
     }
 
@@ -574,14 +598,20 @@ final class HTTPConnectionPool: Sendable {
     }
 
     private func http2Event(_ event: HTTP2Connection.Event, key: HTTPConnectionKey, connection: HTTP2Connection) {
-        let (served, closeNow) = state.withLock {
-            state -> (Served, Bool) in
-            if case .closed = event { state.connections[connection.id] = nil }
-            if state.isShutDown { return (Served(), false) }
-            return Self.modify(&state, key) { keyState in
+        let (served, closeNow, timer) = state.withLock {
+            state -> (Served, Bool, Scheduled<Void>?) in
+            var timer: Scheduled<Void>?
+            if case .closed = event {
+                state.connections[connection.id] = nil
+                timer = Self.removeIdleTimer(&state, connectionID: connection.id)
+            }
+            if state.isShutDown { return (Served(), false, timer) }
+            let (served, closeNow) = Self.modify(&state, key) { keyState in
                 http2Event(event, keyState: &keyState, key: key, connection: connection)
             }
+            return (served, closeNow, timer)
         }
+        timer?.cancel()
         if closeNow { connection.close() }
         resume(served)
     }

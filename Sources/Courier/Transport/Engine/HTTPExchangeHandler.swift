@@ -102,6 +102,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        // The owner (an `HTTP1Connection`) holds this handler, and the callback holds the owner: without this
+        // the pair, and the channel with its buffers, would outlive the connection (about 6 KB per connection).
+        onExchangeEnd = nil
     }
 
     // MARK: Starting
