@@ -59,7 +59,6 @@ let package = Package(
             name: "Courier",
             dependencies: [
                 "CourierSecurity",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -82,7 +81,6 @@ let package = Package(
                 "Courier",
                 "CourierTesting",
                 "CourierTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

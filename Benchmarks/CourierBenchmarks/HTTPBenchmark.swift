@@ -62,19 +62,13 @@ enum HTTPBenchmark {
         report("HTTP benchmark: GET \(url) (1 KiB body), \(options.rounds) rounds, medians")
         report("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \(Date())")
 
-        // The clients by name, made only when measured: "Courier engine" sets COURIER_HTTP_ENGINE before its
-        // session exists (the session reads it once), so each measurement runs in a process of its own.
-        let names = ["NIO floor", "async-http-client", "Courier engine", "Courier", "URLSession"]
+        // The clients by name, made only when measured; each measurement runs in a process of its own.
+        let names = ["NIO floor", "async-http-client", "Courier", "URLSession"]
         func makeClient(_ name: String) -> any BenchmarkClient {
             switch name {
             case "NIO floor": return BareNIOClient()
             case "async-http-client": return RawAHCClient()
-            case "Courier engine":
-                setenv("COURIER_HTTP_ENGINE", "courier", 1)
-                return CourierClient()
-            case "Courier":
-                setenv("COURIER_HTTP_ENGINE", "ahc", 1)
-                return CourierClient()
+            case "Courier": return CourierClient()
             default: return FoundationClient()
             }
         }
@@ -163,7 +157,7 @@ enum HTTPBenchmark {
                     format: "%@ / %@ %@: sequential %.2f, x16 %.2f", subject, anchor, label,
                     value(a.sequential) / value(b.sequential), value(a.concurrent) / value(b.concurrent)))
         }
-        for subject in ["Courier engine", "Courier"] {
+        for subject in ["Courier"] {
             ratio("CPU per request", \.cpuMicrosecondsPerRequest, subject, "NIO floor")
             ratio("CPU per request", \.cpuMicrosecondsPerRequest, subject, "async-http-client")
             ratio("throughput", \.requestsPerSecond, subject, "async-http-client")
@@ -178,7 +172,6 @@ enum HTTPBenchmark {
         }
 
         // Memory: steady RSS after many requests versus after a thousand.
-        setenv("COURIER_HTTP_ENGINE", "courier", 1)
         let courier = CourierClient()
         try await runConcurrent(courier, url: url, count: 1000, concurrency: options.concurrency)
         let early = residentMegabytes()
@@ -187,7 +180,7 @@ enum HTTPBenchmark {
         report("")
         report(
             String(
-                format: "Courier engine RSS after 1 000 requests: %.1f MiB; after %d more: %.1f MiB (growth %.1f MiB)",
+                format: "Courier RSS after 1 000 requests: %.1f MiB; after %d more: %.1f MiB (growth %.1f MiB)",
                 early, options.memoryRequests, late, late - early))
         await courier.shutdown()
     }

@@ -103,7 +103,7 @@ public struct CourierError: Error, Sendable, CustomStringConvertible, CustomDebu
     public var request: Request?
     /// The response, when the server answered (HTTP and application errors).
     public var response: Response?
-    /// The error of a lower layer (NIO, async-http-client, POSIX, TLS), when there was one.
+    /// The error of a lower layer (Courier's transport, NIO, POSIX, TLS), when there was one.
     public var underlyingError: (any Error)?
     /// Details about an application error (the service's own code), when known.
     public var applicationCode: Int?

@@ -1,18 +1,20 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// The one table from lower-layer errors (async-http-client, SwiftNIO, POSIX, TLS) to Courier's codes.
+/// The one table from lower-layer errors (Courier's transport, SwiftNIO, POSIX, TLS) to Courier's codes.
 ///
 /// | lower-layer error | code | outcome |
 /// |---|---|---|
 /// | `ECONNREFUSED` | `cannotConnectToHost` | failed |
 /// | `ENETUNREACH`, `EHOSTUNREACH`, `ENETDOWN` | `notConnectedToInternet` | failed |
-/// | `ETIMEDOUT`, connect timeout, AHC connect timeout | `timedOut` | failed |
-/// | AHC read/write timeout, deadline exceeded | `timedOut` | ambiguous |
+/// | `ETIMEDOUT`, connect timeout (the transport's `connectTimedOut`) | `timedOut` | failed |
+/// | the transport: name not found / connect refused / TLS failed (`HTTPEngineError`), the underlying error when there is one | `cannotFindHost` / `cannotConnectToHost` / `secureConnectionFailed` | notSent / failed |
+/// | the transport: connection lost before the response or during the body | `networkConnectionLost` | ambiguous |
+/// | the transport: malformed response, an unrequested `101` | `badServerResponse` | ambiguous |
+/// | the transport: port out of range | `badURL` | notSent |
 /// | DNS failure (`UnknownHost`, no addresses) | `cannotFindHost` | notSent |
 /// | `ECONNRESET`, `EPIPE`, remote close, EOF, TLS unclean shutdown, HTTP/2 stream reset | `networkConnectionLost` | ambiguous once sent |
 /// | TLS: certificate verify failed, host name mismatch | `serverCertificateUntrusted` | failed |
@@ -28,11 +30,9 @@ import NIOSSL
 /// | other HTTP parser errors (garbage status line or headers) | `badServerResponse` | ambiguous |
 /// | proxy handshake timeout or refusal | `cannotConnectToHost` | failed |
 /// | proxy authentication required | `userAuthenticationRequired` | failed |
-/// | AHC invalid URL / unsupported scheme | `badURL` / `unsupportedURL` | notSent |
-/// | AHC invalid header names/values | `invalidHeaderField` | notSent |
 /// | request body shorter or longer than declared | `requestBodyStreamExhausted` | ambiguous |
-/// | AHC already shut down | `sessionInvalidated` | notSent |
-/// | `CancellationError`, AHC cancelled | `cancelled` | ambiguous once sent |
+/// | the transport shut down (the session was invalidated) | `sessionInvalidated` | notSent |
+/// | `CancellationError` | `cancelled` | ambiguous once sent |
 enum ErrorMapping {
     /// Maps an error; `requestWasSent` decides between `.notSent`/`.failed` and `.ambiguous` where it matters.
     static func map(_ error: any Error, request: Request?, requestWasSent: Bool) -> CourierError {
@@ -55,9 +55,6 @@ enum ErrorMapping {
         }
         if let error = error as? ProxyTunnelError {
             return mapProxyTunnelError(error, make: make)
-        }
-        if let error = error as? HTTPClientError {
-            return mapHTTPClientError(error, host: host, sentOutcome: sentOutcome, make: make)
         }
         if let error = error as? NIOConnectionError {
             if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
@@ -234,55 +231,6 @@ enum ErrorMapping {
         }
         cleaned = cleaned.replacingOccurrences(of: " at ]", with: "]").replacingOccurrences(of: " at )", with: ")")
         return cleaned.hasSuffix(" at") ? String(cleaned.dropLast(3)) : cleaned
-    }
-
-    static func mapHTTPClientError(
-        _ error: HTTPClientError, host: String, sentOutcome: CourierError.Outcome,
-        make: (CourierError.Code, CourierError.Outcome, String) -> CourierError
-    ) -> CourierError {
-        switch error {
-        case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
-            return make(.badURL, .notSent, "the URL is not valid for HTTP (\(error))")
-        case .readTimeout, .writeTimeout:
-            return make(.timedOut, .ambiguous, "\(host) stopped sending or receiving data")
-        case .deadlineExceeded, .getConnectionFromPoolTimeout:
-            return make(.timedOut, sentOutcome, "the request to \(host) timed out")
-        case .connectTimeout:
-            return make(.timedOut, .failed, "timed out connecting to \(host)")
-        case .remoteConnectionClosed:
-            return make(
-                .networkConnectionLost, sentOutcome, "\(host) closed the connection before the response was complete")
-        case .cancelled, .requestStreamCancelled:
-            return make(.cancelled, sentOutcome, "the request was cancelled")
-        case .tlsHandshakeTimeout:
-            return make(.secureConnectionFailed, .failed, "the TLS handshake with \(host) timed out")
-        case .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
-            return make(.cannotConnectToHost, .failed, "the proxy did not answer in time while connecting to \(host)")
-        case .invalidProxyResponse:
-            return make(.cannotConnectToHost, .failed, "the proxy refused to connect to \(host)")
-        case .proxyAuthenticationRequired:
-            return make(.userAuthenticationRequired, .failed, "the proxy requires authentication")
-        case .bodyLengthMismatch:
-            return make(
-                .requestBodyStreamExhausted, sentOutcome,
-                "the request body was shorter or longer than its declared length")
-        case .alreadyShutdown:
-            return make(.sessionInvalidated, .notSent, "the session's HTTP client was already shut down")
-        case .uncleanShutdown:
-            return make(.networkConnectionLost, sentOutcome, "\(host) closed the TLS connection without notice")
-        default:
-            if String(describing: error).contains("invalidHeaderField") {
-                return make(.invalidHeaderField, .notSent, "a header field is not valid: \(error)")
-            }
-            if String(describing: error).contains("serverOfferedUnsupportedApplicationProtocol") {
-                return make(
-                    .secureConnectionFailed, .failed, "\(host) offered an unsupported application protocol (ALPN)")
-            }
-            if String(describing: error).contains("unsupportedScheme") {
-                return make(.unsupportedURL, .notSent, "the URL scheme is not supported: \(error)")
-            }
-            return make(.unknown, sentOutcome, "the request to \(host) failed: \(error)")
-        }
     }
 }
 

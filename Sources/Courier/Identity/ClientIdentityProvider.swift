@@ -1,11 +1,10 @@
 import Foundation
 
-/// Chooses the client certificate for a host, before connecting to it.
+/// Chooses the client certificate for a host, when the server asks for one.
 ///
-/// async-http-client cannot answer a server's certificate request in the middle of a handshake, so a
-/// session asks its provider once per host and port, before the first connection there, and keeps the
-/// answer for its whole life (`nil` means "no certificate"). The connections to hosts that get the same
-/// identity share one HTTP client.
+/// A session asks its provider during the TLS handshake, when a server sends a CertificateRequest (servers
+/// that never ask never cause a call), once per host and port, and keeps the answer for its whole life
+/// (`nil` means "no certificate").
 ///
 /// ```swift
 /// configuration.clientIdentity = .forHosts(["bank.example.com": identity])

@@ -75,7 +75,7 @@ public struct TransactionMetrics: Sendable {
     var decodedResponseBodyBytes: Int64?
     /// `http/1.1`, `h2`, or `nil` for local handlers.
     public var networkProtocolName: String?
-    /// Whether the connection was reused; `nil` where the transport does not tell (async-http-client does not).
+    /// Whether the connection was reused; `nil` where the transport does not tell (custom protocol handlers).
     public var isReusedConnection: Bool?
     public var resourceFetchType: ResourceFetchType
     /// When the host name lookup began and ended; `nil` for a reused connection or an IP literal.

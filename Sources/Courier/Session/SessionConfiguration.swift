@@ -148,8 +148,6 @@ public struct SessionConfiguration: Sendable {
     var cacheClock: @Sendable () -> Date = { Date() }
     /// The watchdog that enforces the timeouts of this session's tasks; tests give one on a manual clock.
     var watchdog: Watchdog = .shared
-    /// Which transport carries `http` and `https` (``HTTPEngineChoice/standard`` reads the environment).
-    var httpEngine: HTTPEngineChoice = .standard
 
     // MARK: Server trust and client identity (issue 4)
 

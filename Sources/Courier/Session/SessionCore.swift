@@ -6,7 +6,7 @@ import Synchronization
 /// The machinery behind a ``Session``: the chain, the transports and the bookkeeping of tasks.
 final class SessionCore: Sendable {
     let configuration: SessionConfiguration
-    let httpTransport: any HTTPLoading
+    let httpTransport: PooledHTTPTransport
     let handlers: [any ProtocolHandler]
     let stages: [any Interceptor]
     /// The session's additional headers, as fields (values checked once, not per request).
@@ -33,12 +33,7 @@ final class SessionCore: Sendable {
 
     init(configuration: SessionConfiguration) {
         self.configuration = configuration
-        switch configuration.httpEngine {
-        case .courier:
-            self.httpTransport = PooledHTTPTransport(configuration: configuration)
-        case .asyncHTTPClient:
-            self.httpTransport = HTTPTransport(configuration: configuration)
-        }
+        self.httpTransport = PooledHTTPTransport(configuration: configuration)
         // Custom handlers are asked in reverse registration order (URLProtocol's rule), then the built-ins.
         self.handlers = configuration.protocolHandlers.reversed() + [DataURLProtocolHandler(), FileProtocolHandler()]
         self.stages = Self.makeStages(configuration)

@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 
 /// Courier's own timeouts: one timer loop for all tasks of the process, checking each task's idle time
-/// (no bytes either way) and its resource deadline. async-http-client's read timeout is fixed per
-/// client; this watchdog gives every request its own and covers custom protocol handlers too.
+/// (no bytes either way) and its resource deadline. Every request has its own, and custom protocol handlers
+/// are covered too.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 

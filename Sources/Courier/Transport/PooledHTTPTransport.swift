@@ -16,7 +16,7 @@ import Synchronization
 /// chain is verified with swift-certificates (``CertificateChainEvaluator``, pins matched against every
 /// certificate of the verified chain), then the session delegate's server-trust challenge runs. A client
 /// identity is asked for only when a server sends a CertificateRequest.
-final class PooledHTTPTransport: HTTPLoading {
+final class PooledHTTPTransport: Sendable {
     /// What a TLS profile factory is built from: the trust policy and the ALPN choice.
     private struct FactoryKey: Hashable {
         var trust: ServerTrustPolicy
@@ -72,7 +72,7 @@ final class PooledHTTPTransport: HTTPLoading {
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
     }
 
-    // MARK: HTTPLoading
+    // MARK: Loading
 
     func dedicateConnections(to url: URL) {
         let origin = RedirectInterceptor.origin(url)
@@ -100,9 +100,9 @@ final class PooledHTTPTransport: HTTPLoading {
         let bodyLength = request.body.knownLength
         context.beginSendingBody(expectedLength: request.body.isEmpty ? nil : bodyLength)
         var transaction = TransactionMetrics(request: request, fetchStartDate: Date())
-        transaction.requestHeaderBytesSent = HTTPTransport.headerSize(request)
+        transaction.requestHeaderBytesSent = HeaderSize.of(request)
         let index = context.beginTransaction(transaction)
-        let sent = HTTPTransport.SentCounter()
+        let sent = UploadCounter()
         // Bytes are counted as the connection writes them, whatever the body's kind.
         sent.setStreamed()
         var outgoing = exchange
@@ -143,7 +143,7 @@ final class PooledHTTPTransport: HTTPLoading {
             transaction.response = headForMetrics
             transaction.networkProtocolName = info.protocolName
             transaction.isReusedConnection = info.isReused
-            transaction.responseHeaderBytesReceived = HTTPTransport.headerSize(headForMetrics)
+            transaction.responseHeaderBytesReceived = HeaderSize.of(headForMetrics)
             transaction.requestBodyBytesSent = sentBytes
             transaction.domainLookupStartDate = info.dnsStart
             transaction.domainLookupEndDate = info.dnsEnd
@@ -410,7 +410,7 @@ final class PooledHTTPTransport: HTTPLoading {
         if mapped.code == .networkConnectionLost || mapped.code == .secureConnectionFailed,
             let manager = try? trustManager.get(),
             let identity = try? await clientIdentity(host: key.host, port: key.port),
-            let tls = try? HTTPTransport.makeTLSConfiguration(
+            let tls = try? SessionTLS.configuration(
                 configuration: configuration, trust: manager.policy(forHost: key.host), identity: identity)
         {
             let seconds = min(max(configuration.timeoutIntervalForRequest, 0.5), 1.5)

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The end of the chain: hands the request to the protocol handler that takes it
-/// (custom handlers first, in reverse registration order), or to async-http-client for `http(s)`.
+/// (custom handlers first, in reverse registration order), or to Courier's connection pool for `http(s)`.
 ///
 /// While the retry stage may repeat the attempt (``TaskContext/idleTimeoutFailsExchange``), the exchange runs
 /// in a task of its own so that an idle timeout can cancel just that exchange; it then fails with

@@ -7,9 +7,9 @@ import Synchronization
 /// Finds out whether a certificate the server presents is expired or not yet valid, after BoringSSL
 /// refused its chain.
 ///
-/// BoringSSL reports every chain failure as `CERTIFICATE_VERIFY_FAILED` without the reason, and the
-/// verification callback that would tell is not reachable through async-http-client. So, only after such a
-/// failure, Courier connects once more: a handshake whose verification callback records the certificates
+/// BoringSSL reports every chain failure as `CERTIFICATE_VERIFY_FAILED` without the reason (Courier's own chain
+/// evaluation says it directly; this is for a failure that still arrives in BoringSSL's words). So, only after
+/// such a failure, Courier connects once more: a handshake whose verification callback records the certificates
 /// the server sends and then refuses them, so the handshake stops there — no client certificate and no
 /// request byte is ever sent on that connection. The dates of the recorded certificates decide between
 /// `serverCertificateHasBadDate` and `serverCertificateUntrusted`.

@@ -4,8 +4,8 @@ import Foundation
 /// A pinned public key: the SHA-256 digest of a certificate's whole DER `SubjectPublicKeyInfo`, as
 /// RFC 7469 (`pin-sha256`) and curl (`--pinnedpubkey sha256//…`) define it.
 ///
-/// Courier checks pins against the server's **leaf** certificate (the only one async-http-client lets it
-/// see), so pin the server's own key, and add backup pins for the keys it may rotate to — not its CA's.
+/// Courier checks pins against every certificate of the verified chain, so a pin may name the server's own
+/// key (add backup pins for the keys it may rotate to) or an intermediate's or root's.
 ///
 /// Compute a pin from a certificate on the command line:
 ///

@@ -15,18 +15,13 @@ import Foundation
 /// ])
 /// ```
 ///
-/// **When it runs.** With async-http-client (the default transport) the chain (and the host name) is verified
-/// by BoringSSL during the TLS handshake; pins and the delegate's server-trust challenge are checked right
-/// after the handshake and before the first request byte is written on the connection. With Courier's own
-/// transport (`COURIER_HTTP_ENGINE=courier`, docs/ENGINE.md) the chain is verified with swift-certificates
-/// inside the handshake, then the pins, then the delegate's challenge. Either way a connection that fails
-/// never carries a request and is not pooled, and evaluation happens once per connection, not per request.
+/// **When it runs.** The chain is verified with swift-certificates inside the TLS handshake (docs/ENGINE.md),
+/// then the pins, then the delegate's server-trust challenge. A connection that fails never carries a request
+/// and is not pooled, and evaluation happens once per connection, not per request.
 ///
-/// **Which certificate a pin names.** async-http-client shows Courier only the server's own (leaf)
-/// certificate, so there certificate pins name the server's certificate and key pins the server's key;
-/// backup pins are the keys it may rotate to. Courier's own transport matches pins against every
-/// certificate of the verified chain (leaf, intermediates, root), so a CA's key may be pinned there. When a
-/// policy holds both certificate pins and key pins, one of each kind must match.
+/// **Which certificate a pin names.** Pins are matched against every certificate of the verified chain (leaf,
+/// intermediates, root), so a CA's key may be pinned as well as the server's own; backup pins are the keys it
+/// may rotate to. When a policy holds both certificate pins and key pins, one of each kind must match.
 ///
 /// **Not checked.** Revocation (CRL, OCSP, OCSP stapling) is out of scope: Courier neither fetches nor
 /// checks revocation information. Use short-lived certificates or pins to limit the damage of a lost key.

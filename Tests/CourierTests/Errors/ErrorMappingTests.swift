@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import CourierTesting
 import Foundation
 import NIOCore
@@ -51,36 +50,39 @@ struct ErrorMappingTests {
             name: "EOF mid-body", error: ChannelError.eof, sent: true, code: .networkConnectionLost, outcome: .ambiguous
         ),
         Row(
-            name: "AHC connect timeout", error: HTTPClientError.connectTimeout, sent: false,
-            code: .timedOut, outcome: .failed),
+            name: "engine: name does not resolve",
+            error: HTTPEngineError(.cannotFindHost, "could not find host api.example.com"), sent: false,
+            code: .cannotFindHost, outcome: .notSent),
         Row(
-            name: "AHC read idle timeout", error: HTTPClientError.readTimeout, sent: true,
-            code: .timedOut, outcome: .ambiguous),
+            name: "engine: connect timeout", error: HTTPEngineError(.connectTimedOut, "timed out connecting"),
+            sent: false, code: .timedOut, outcome: .failed),
         Row(
-            name: "AHC deadline", error: HTTPClientError.deadlineExceeded, sent: true,
-            code: .timedOut, outcome: .ambiguous),
+            name: "engine: connect refused", error: HTTPEngineError(.cannotConnect, "could not connect"),
+            sent: false, code: .cannotConnectToHost, outcome: .failed),
         Row(
-            name: "remote close mid-body", error: HTTPClientError.remoteConnectionClosed, sent: true,
-            code: .networkConnectionLost, outcome: .ambiguous),
-        Row(name: "AHC cancelled", error: HTTPClientError.cancelled, sent: true, code: .cancelled, outcome: .ambiguous),
-        Row(
-            name: "TLS handshake timeout", error: HTTPClientError.tlsHandshakeTimeout, sent: false,
+            name: "engine: TLS failed", error: HTTPEngineError(.tlsFailed, "TLS failed"), sent: false,
             code: .secureConnectionFailed, outcome: .failed),
         Row(
-            name: "proxy handshake timeout", error: HTTPClientError.httpProxyHandshakeTimeout, sent: false,
-            code: .cannotConnectToHost, outcome: .failed),
+            name: "engine: lost before the response",
+            error: HTTPEngineError(.connectionLostBeforeResponse, "lost", requestMayHaveBeenProcessed: true),
+            sent: true, code: .networkConnectionLost, outcome: .ambiguous),
         Row(
-            name: "proxy auth", error: HTTPClientError.proxyAuthenticationRequired, sent: false,
-            code: .userAuthenticationRequired, outcome: .failed),
-        Row(name: "invalid URL", error: HTTPClientError.invalidURL, sent: false, code: .badURL, outcome: .notSent),
+            name: "engine: lost during the body",
+            error: HTTPEngineError(.connectionLostDuringBody, "lost", requestMayHaveBeenProcessed: true), sent: true,
+            code: .networkConnectionLost, outcome: .ambiguous),
         Row(
-            name: "unsupported scheme", error: HTTPClientError.unsupportedScheme("gopher"), sent: false,
-            code: .unsupportedURL, outcome: .notSent),
+            name: "engine: malformed response",
+            error: HTTPEngineError(.malformedResponse, "breaks HTTP", requestMayHaveBeenProcessed: true), sent: true,
+            code: .badServerResponse, outcome: .ambiguous),
         Row(
-            name: "body length mismatch", error: HTTPClientError.bodyLengthMismatch, sent: true,
-            code: .requestBodyStreamExhausted, outcome: .ambiguous),
+            name: "engine: unrequested 101",
+            error: HTTPEngineError(.unexpectedUpgrade, "101", requestMayHaveBeenProcessed: true), sent: true,
+            code: .badServerResponse, outcome: .ambiguous),
         Row(
-            name: "already shut down", error: HTTPClientError.alreadyShutdown, sent: false,
+            name: "engine: port out of range", error: HTTPEngineError(.invalidRequest, "port 99999"), sent: false,
+            code: .badURL, outcome: .notSent),
+        Row(
+            name: "engine: shut down", error: HTTPEngineError(.shutDown, "shut down"), sent: false,
             code: .sessionInvalidated, outcome: .notSent),
         Row(
             name: "garbage status line", error: HTTPParserError.invalidStatus, sent: true,

@@ -347,32 +347,21 @@ struct HTTPTransportTests {
         await session.finishTasksAndInvalidate()
     }
 
-    @Test func explicitHTTPProxyIsAskedToConnectAndNoProxyGoesDirect() async throws {
-        // async-http-client tunnels every proxied request with CONNECT; this proxy refuses.
+    @Test func explicitHTTPProxyGetsAbsoluteFormAndNoProxyGoesDirect() async throws {
         let proxy = try await TestServer.start(handler: { _ in TestServer.Response(status: 403) })
         try await withServer(
             configure: {
                 $0.proxy = .http(host: "127.0.0.1", port: proxy.port, noProxy: ["127.0.0.1"])
-                $0.retryPolicy = .none  // one CONNECT to count
+                $0.retryPolicy = .none  // one request to count
             }, handler: { _ in .text("direct") }
         ) { server, session in
-            if session.configuration.httpEngine == .courier {
-                // Courier's own transport sends plain http to an HTTP proxy in absolute form (no tunnel), so the
-                // proxy's 403 is the response.
-                let refused = try await session.data(for: Request("http://courier.example:8080/path?q=1"))
-                #expect(refused.status.code == 403)
-                let forwarded = try #require(proxy.recordedRequests.first)
-                #expect(forwarded.method == "GET")
-                #expect(forwarded.target == "http://courier.example:8080/path?q=1")
-            } else {
-                let error = await #expect(throws: CourierError.self) {
-                    try await session.data(for: Request("http://courier.example:8080/path?q=1"))
-                }
-                #expect(error?.code == .cannotConnectToHost)
-                let connect = try #require(proxy.recordedRequests.first)
-                #expect(connect.method == "CONNECT")
-                #expect(connect.target == "courier.example:8080")
-            }
+            // Plain http goes to an HTTP proxy in absolute form (no tunnel), so the
+            // proxy's 403 is the response.
+            let refused = try await session.data(for: Request("http://courier.example:8080/path?q=1"))
+            #expect(refused.status.code == 403)
+            let forwarded = try #require(proxy.recordedRequests.first)
+            #expect(forwarded.method == "GET")
+            #expect(forwarded.target == "http://courier.example:8080/path?q=1")
             let direct = try await session.data(for: Request(url: server.url("/")))
             #expect(direct.text == "direct")
             #expect(proxy.recordedRequests.count == 1)
