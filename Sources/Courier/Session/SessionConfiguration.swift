@@ -1,6 +1,8 @@
+import CoreMetrics
 import Foundation
 import HTTPTypes
 import Logging
+import Tracing
 
 /// The settings of a ``Session``: copied when the session is created and fixed from then on,
 /// as in URLSession (changing your copy afterwards changes nothing).
@@ -172,6 +174,19 @@ public struct SessionConfiguration: Sendable {
     public var maximumResponseBodySize: Int? = nil
     /// Where the session logs (never the credentials it handles).
     public var logger: Logger = Logger(label: "courier")
+
+    // MARK: Tracing and metrics
+
+    /// The tracer that gets a client span per task (OpenTelemetry's HTTP client conventions: method, URL, server
+    /// address and port, status, protocol version, peer address, resend count, error type), whose trace context
+    /// goes out in each request's header fields. `nil`: the tracer the application bootstrapped
+    /// (`InstrumentationSystem.bootstrap`), a no-op if it bootstrapped none.
+    public var tracer: (any Tracer)? = nil
+    /// Where the session's metrics go: `courier.requests` (by method and status class), `courier.errors` (by
+    /// error code), `courier.request.duration`, `courier.bytes.sent` and `.received`, and the gauges
+    /// `courier.connections.open` and `.idle` of its connection pool. `nil`: the factory the application
+    /// bootstrapped (`MetricsSystem.bootstrap`), a no-op if it bootstrapped none.
+    public var metricsFactory: (any MetricsFactory)? = nil
 
     init(kind: Kind) {
         self.kind = kind

@@ -7,6 +7,10 @@ import Synchronization
 final class SessionCore: Sendable {
     let configuration: SessionConfiguration
     let httpTransport: PooledHTTPTransport
+    /// The session's tracer and metrics.
+    let observability: SessionObservability
+    /// Numbers sessions for the connection gauges' `pool` dimension.
+    private static let sessionNumbers = Atomic<Int>(0)
     let handlers: [any ProtocolHandler]
     let stages: [any Interceptor]
     /// The session's additional headers, as fields (values checked once, not per request).
@@ -33,7 +37,10 @@ final class SessionCore: Sendable {
 
     init(configuration: SessionConfiguration) {
         self.configuration = configuration
-        self.httpTransport = PooledHTTPTransport(configuration: configuration)
+        self.observability = SessionObservability(
+            tracer: configuration.tracer, metricsFactory: configuration.metricsFactory,
+            poolName: "session-\(Self.sessionNumbers.add(1, ordering: .relaxed).newValue)")
+        self.httpTransport = PooledHTTPTransport(configuration: configuration, observability: observability)
         // Custom handlers are asked in reverse registration order (URLProtocol's rule), then the built-ins.
         self.handlers = configuration.protocolHandlers.reversed() + [DataURLProtocolHandler(), FileProtocolHandler()]
         self.stages = Self.makeStages(configuration)

@@ -664,6 +664,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             response.metrics = metrics
             result = .success(response)
         }
+        context?.observation.finish(result, metrics: metrics, method: originalRequest.method.rawValue)
         let (completionWaiters, headWaiters, handler) = mutable.withLock { state in
             state.state = .completed
             state.result = result

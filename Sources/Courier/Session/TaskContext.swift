@@ -29,10 +29,14 @@ final class TaskContext: Sendable {
     /// Whether the delegate or event monitors listen (fixed for the task's life).
     private let hasStandingObservers: Bool
 
+    /// The task's span and metrics.
+    let observation: TaskObservation
+
     init(task: SessionTask, session: Session, timer: Watchdog.Timer) {
         self.task = task
         self.session = session
         self.timer = timer
+        self.observation = session.core.observability.startTask(task.originalRequest)
         self.hasStandingObservers = session.delegate != nil || !session.configuration.eventMonitors.isEmpty
     }
 

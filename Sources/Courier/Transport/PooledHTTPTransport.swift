@@ -50,7 +50,7 @@ final class PooledHTTPTransport: Sendable {
     private let trustManager: Result<ServerTrustManager, CourierError>
     private let state = Mutex(State())
 
-    init(configuration: SessionConfiguration) {
+    init(configuration: SessionConfiguration, observability: SessionObservability) {
         self.configuration = configuration
         do {
             self.proxySelector = .success(try ProxySelector(configuration.proxy))
@@ -65,11 +65,12 @@ final class PooledHTTPTransport: Sendable {
             try ServerTrustManager(
                 policies: configuration.serverTrustPolicies, default: configuration.serverTrustPolicy)
         }
+        var poolConfiguration = HTTPConnectionPool.Configuration(
+            maximumConnectionsPerHost: max(1, configuration.httpMaximumConnectionsPerHost),
+            tunnelEstablisher: ProxyTunnel().establish)
+        poolConfiguration.connectionGauges = observability.makeConnectionGauges()
         self.pool = HTTPConnectionPool(
-            configuration: HTTPConnectionPool.Configuration(
-                maximumConnectionsPerHost: max(1, configuration.httpMaximumConnectionsPerHost),
-                tunnelEstablisher: ProxyTunnel().establish),
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+            configuration: poolConfiguration, eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
     }
 
     // MARK: Loading
@@ -106,6 +107,7 @@ final class PooledHTTPTransport: Sendable {
         // Bytes are counted as the connection writes them, whatever the body's kind.
         sent.setStreamed()
         var outgoing = exchange
+        context.observation.inject(into: &outgoing.head.headerFields)
         outgoing.onBodyBytesWritten = { count in
             sent.add(Int64(count))
             context.didSendBodyData(Int64(count))

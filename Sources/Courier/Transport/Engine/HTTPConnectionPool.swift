@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -27,6 +28,8 @@ final class HTTPConnectionPool: Sendable {
         var http2PingInterval: TimeAmount? = .seconds(30)
         /// How long a PING may go unanswered before the connection is closed.
         var http2PingTimeout: TimeAmount = .seconds(10)
+        /// Gauges that follow the pool's open and idle connections (nil: none are kept).
+        var connectionGauges: (open: Gauge, idle: Gauge)?
 
         /// Makes a configuration.
         init(
@@ -163,11 +166,21 @@ final class HTTPConnectionPool: Sendable {
 
     /// How many open connections carry no exchange now.
     var idleConnections: Int {
-        state.withLock { state in
-            state.keys.values.reduce(0) { count, key in
-                count + key.idle.count + (key.http2?.openStreams == 0 ? 1 : 0)
-            }
+        state.withLock { Self.idleCount($0) }
+    }
+
+    private static func idleCount(_ state: State) -> Int {
+        state.keys.values.reduce(0) { count, key in
+            count + key.idle.count + (key.http2?.openStreams == 0 ? 1 : 0)
         }
+    }
+
+    /// Tells the gauges, when there are any, how many connections are open and idle.
+    private func reportConnectionCounts() {
+        guard let gauges = configuration.connectionGauges else { return }
+        let (open, idle) = state.withLock { state in (state.connections.count, Self.idleCount(state)) }
+        gauges.open.record(open)
+        gauges.idle.record(idle)
     }
 
     // MARK: Executing
@@ -181,6 +194,7 @@ final class HTTPConnectionPool: Sendable {
         while true {
             attempt += 1
             let lease = try await lease(request.key, forcesNewConnection: forcesNewConnection)
+            reportConnectionCounts()
             var isReused = false
             do {
                 let ready: Ready
@@ -271,6 +285,7 @@ final class HTTPConnectionPool: Sendable {
     private func resume(_ served: Served) {
         for channel in served.closing { channel.close(promise: nil) }
         for (continuation, lease) in served.resumptions { continuation.resume(returning: lease) }
+        reportConnectionCounts()
     }
 
     private func lease(_ key: HTTPConnectionKey, forcesNewConnection: Bool) async throws -> Lease {

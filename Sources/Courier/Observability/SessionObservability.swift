@@ -1,0 +1,213 @@
+import CoreMetrics
+import Foundation
+import HTTPTypes
+import Synchronization
+import Tracing
+
+/// A session's tracing and metrics: the tracer and metrics factory it reports to, and the metric handles it made
+/// (one per label and dimensions, made once and kept, so a request costs no factory call).
+///
+/// With nothing bootstrapped both are no-ops: the tracer is `NoOpTracer` (its spans do not record, so no
+/// attribute is even built) and the metrics factory is swift-metrics' no-op factory.
+final class SessionObservability: Sendable {
+    /// Metric labels, as they appear in a metrics backend.
+    enum Label {
+        static let requests = "courier.requests"
+        static let errors = "courier.errors"
+        static let duration = "courier.request.duration"
+        static let bytesSent = "courier.bytes.sent"
+        static let bytesReceived = "courier.bytes.received"
+        static let openConnections = "courier.connections.open"
+        static let idleConnections = "courier.connections.idle"
+    }
+
+    private let configuredTracer: (any Tracer)?
+    private let factory: (any MetricsFactory)?
+    private let handles = Mutex(Handles())
+    /// Identifies the session's pool in the connection gauges.
+    let poolName: String
+
+    private struct Handles {
+        var requests: [String: Counter] = [:]
+        var errors: [String: Counter] = [:]
+        var durations: [String: CoreMetrics.Timer] = [:]
+        var bytesSent: Counter?
+        var bytesReceived: Counter?
+    }
+
+    init(tracer: (any Tracer)?, metricsFactory: (any MetricsFactory)?, poolName: String) {
+        self.configuredTracer = tracer
+        self.factory = metricsFactory
+        self.poolName = poolName
+    }
+
+    /// The configured tracer, else the process's (`InstrumentationSystem.tracer`, a no-op unless bootstrapped).
+    var tracer: any Tracer { configuredTracer ?? InstrumentationSystem.tracer }
+
+    private var metricsFactory: any MetricsFactory { factory ?? MetricsSystem.factory }
+
+    /// Starts the span of a task, a child of the caller's current span when there is one.
+    func startTask(_ request: Request) -> TaskObservation {
+        let span = tracer.startAnySpan(
+            request.method.rawValue, context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        if span.isRecording {
+            let url = request.url.redactingCredentials
+            span.attributes["http.request.method"] = request.method.rawValue
+            span.attributes["url.full"] = url.absoluteString
+            if let scheme = url.scheme { span.attributes["url.scheme"] = scheme }
+            if let host = url.host { span.attributes["server.address"] = host }
+            if let port = url.port ?? Self.defaultPort(url.scheme) { span.attributes["server.port"] = port }
+        }
+        return TaskObservation(span: span, observability: self)
+    }
+
+    private static func defaultPort(_ scheme: String?) -> Int? {
+        switch scheme?.lowercased() {
+        case "http", "ws": 80
+        case "https", "wss": 443
+        case "ftp": 21
+        default: nil
+        }
+    }
+
+    // MARK: Metrics
+
+    /// Counts a finished task: by method and status class, or by error code; its duration and its bytes.
+    func record(
+        method: String, status: Int?, error: CourierError?, duration: Duration, sent: Int64, received: Int64
+    ) {
+        let factory = metricsFactory
+        let statusClass = status.map { "\($0 / 100)xx" } ?? "none"
+        let (requests, failures, timer, bytesSent, bytesReceived) = handles.withLock {
+            handles -> (Counter, Counter?, CoreMetrics.Timer, Counter, Counter) in
+            let requestKey = method + " " + statusClass
+            let requests =
+                handles.requests[requestKey]
+                ?? Self.remember(
+                    Counter(
+                        label: Label.requests,
+                        dimensions: [("http.request.method", method), ("status_class", statusClass)],
+                        factory: factory), in: &handles.requests, key: requestKey)
+            var failures: Counter?
+            if let error {
+                let code = error.code.description
+                failures =
+                    handles.errors[code]
+                    ?? Self.remember(
+                        Counter(label: Label.errors, dimensions: [("error.type", code)], factory: factory),
+                        in: &handles.errors, key: code)
+            }
+            let timer =
+                handles.durations[method]
+                ?? Self.remember(
+                    CoreMetrics.Timer(
+                        label: Label.duration, dimensions: [("http.request.method", method)], factory: factory),
+                    in: &handles.durations, key: method)
+            if handles.bytesSent == nil {
+                handles.bytesSent = Counter(label: Label.bytesSent, factory: factory)
+                handles.bytesReceived = Counter(label: Label.bytesReceived, factory: factory)
+            }
+            return (requests, failures, timer, handles.bytesSent!, handles.bytesReceived!)
+        }
+        requests.increment()
+        failures?.increment()
+        let (seconds, attoseconds) = duration.components
+        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        if sent > 0 { bytesSent.increment(by: sent) }
+        if received > 0 { bytesReceived.increment(by: received) }
+    }
+
+    private static func remember<Handle>(_ handle: Handle, in table: inout [String: Handle], key: String) -> Handle {
+        table[key] = handle
+        return handle
+    }
+
+    /// Gauges of the session's pool: its open connections and those that carry no exchange.
+    /// None when metrics go nowhere (the pool then skips counting).
+    func makeConnectionGauges() -> (open: Gauge, idle: Gauge)? {
+        let factory = metricsFactory
+        if factory is NOOPMetricsHandler { return nil }
+        return (
+            Gauge(label: Label.openConnections, dimensions: [("pool", poolName)], factory: factory),
+            Gauge(label: Label.idleConnections, dimensions: [("pool", poolName)], factory: factory)
+        )
+    }
+}
+
+/// The span of one task and when it started; finished exactly once, with the task.
+final class TaskObservation: Sendable {
+    let span: any Span
+    private let observability: SessionObservability
+    private let started = ContinuousClock.now
+
+    init(span: any Span, observability: SessionObservability) {
+        self.span = span
+        self.observability = observability
+    }
+
+    /// Puts the span's trace context into a request's header fields, in whatever format the tracer speaks
+    /// (W3C `traceparent` for OpenTelemetry).
+    func inject(into fields: inout HTTPFields) {
+        observability.tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
+    }
+
+    /// Ends the span and records the task's metrics.
+    func finish(_ result: Result<Response, CourierError>, metrics: TaskMetrics?, method: String) {
+        let status: Int?
+        let error: CourierError?
+        switch result {
+        case .success(let response):
+            status = response.status.code
+            error = nil
+        case .failure(let failure):
+            status = failure.response?.status.code
+            error = failure
+        }
+        if span.isRecording {
+            if let status { span.attributes["http.response.status_code"] = status }
+            if let last = metrics?.transactionMetrics.last {
+                if let name = last.networkProtocolName {
+                    span.attributes["network.protocol.name"] = "http"
+                    span.attributes["network.protocol.version"] = Self.version(of: name)
+                }
+                if let address = last.remoteAddress { span.attributes["network.peer.address"] = address }
+                if let port = last.remotePort { span.attributes["network.peer.port"] = port }
+            }
+            if let count = metrics?.transactionMetrics.count, count > 1 {
+                span.attributes["http.request.resend_count"] = count - 1
+            }
+            if let error {
+                span.attributes["error.type"] = error.code.description
+                span.recordError(error)
+                span.setStatus(SpanStatus(code: .error, message: error.message))
+            } else if let status, status >= 400 {
+                // OpenTelemetry: a client span with a 4xx or 5xx status is an error, named by the status code.
+                span.attributes["error.type"] = String(status)
+                span.setStatus(SpanStatus(code: .error))
+            }
+        }
+        span.end()
+        observability.record(
+            method: method, status: status, error: error, duration: ContinuousClock.now - started,
+            sent: metrics?.totalRequestBodyBytesSent ?? 0, received: metrics?.totalResponseBodyBytesReceived ?? 0)
+    }
+
+    /// `http/1.1` → `1.1`, `h2` → `2`.
+    private static func version(of protocolName: String) -> String {
+        switch protocolName.lowercased() {
+        case "h2": "2"
+        case "h3": "3"
+        case let name where name.hasPrefix("http/"): String(name.dropFirst(5))
+        default: protocolName
+        }
+    }
+}
+
+/// Writes trace context into HTTP header fields (names the tracer chose that are not valid field names are
+/// left out).
+struct HTTPFieldsInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout HTTPFields) {
+        guard let name = HTTPField.Name(key) else { return }
+        carrier[name] = value
+    }
+}
