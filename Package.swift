@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierSecurity", targets: ["CourierSecurity"]),
+        .library(name: "CourierCertificates", targets: ["CourierCertificates"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCommands", targets: ["CourierCommands"]),
         .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
@@ -51,6 +52,29 @@ let package = Package(
         .testTarget(
             name: "CourierSecurityTests",
             dependencies: ["CourierSecurity", "CourierTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: Certificate authorities and certificates made at run time (the sample server, a debugging proxy)
+        .target(
+            name: "CourierCertificates",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierCertificatesTests",
+            dependencies: [
+                "CourierCertificates",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strictSwift6
         ),
 
@@ -140,7 +164,7 @@ let package = Package(
                 "Courier",
                 "CourierSecurity",
                 "CourierPayloads",
-                "CourierTesting",
+                "CourierCertificates",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -186,6 +210,7 @@ let package = Package(
             name: "CourierTesting",
             dependencies: [
                 "Courier",
+                "CourierCertificates",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
