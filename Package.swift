@@ -385,7 +385,6 @@ let package = Package(
                 "CourierSampleServer",
                 "CourierSecurity",
                 "CourierSockets",
-                "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -416,6 +415,7 @@ let package = Package(
             name: "CourierBenchmarks",
             dependencies: [
                 "Courier",
+                "CourierCLI",
                 "CourierPayloads",
                 "CourierSecurity",
                 "CourierTesting",
