@@ -98,6 +98,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            resources: [.copy("Cookies/public_suffix_list.dat")],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -118,6 +119,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift6
         ),
