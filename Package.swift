@@ -78,11 +78,15 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: The system's zlib (the disk cache's CRC-32), declared here rather than borrowed from compress-nio
+        .systemLibrary(name: "CCourierZlib"),
+
         // MARK: The URL loading system
         .target(
             name: "Courier",
             dependencies: [
                 "CourierSecurity",
+                "CCourierZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

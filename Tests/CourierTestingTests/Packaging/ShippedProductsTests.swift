@@ -43,6 +43,7 @@ struct ShippedProductsTests {
                 == ["courier", "CourierCLI", "CourierSampleServer", "CourierCertificates"])
         #expect(manifest.dependencyPath(from: "CourierTesting", to: "CourierSecurity") != nil)
         #expect(manifest.dependencies["CourierTests"]?.contains("CourierTesting") == true)
+        #expect(manifest.dependencies["Courier"]?.contains("CCourierZlib") == true)
     }
 
     @Test("A shipped target that reaches CourierTesting, directly or through another target, is found")
