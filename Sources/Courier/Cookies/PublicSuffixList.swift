@@ -88,7 +88,7 @@ struct PublicSuffixList: Sendable {
             "every top-level domain is a public suffix but no other domain is (cookies for co.uk or github.io are accepted)"
         guard let url else {
             logger.warning(
-                "\(resourceFileName) was not found (Courier's resource bundle is not beside the executable); \(consequence)"
+                "\(resourceFileName) was not found (Courier's resource bundle, Courier_Courier.resources on Linux, is not beside the executable or lacks it); \(consequence)"
             )
             return PublicSuffixList(text: "")
         }
@@ -103,10 +103,12 @@ struct PublicSuffixList: Sendable {
     /// The URL of the shipped list, or `nil` when Courier's resource bundle is not where SwiftPM's
     /// `Bundle.module` looks first.
     ///
-    /// `Bundle.module` ends the process (`fatalError`) when it finds its bundle neither beside the
-    /// executable (in the main bundle's resources on Darwin) nor in the build folder it was compiled in, as
-    /// happens to a binary copied without its bundle; so it is asked only when the bundle is beside the
-    /// executable, and a copied binary loads an empty list rather than crashing.
+    /// SwiftPM's generated `Bundle.module` ends the process (`fatalError`) when it finds its bundle neither
+    /// beside the executable nor in the build folder it was compiled in, as happens to a binary copied
+    /// without its bundle; so it is asked only when the bundle is beside the executable (or, on Darwin, in
+    /// the main bundle's resources, where Xcode puts it), and a copied binary loads an empty list rather
+    /// than crashing. A binary copied alone on the machine that built it therefore warns too, although
+    /// `Bundle.module` could still have found the build folder.
     static func shippedFileURL() -> URL? {
         #if canImport(Darwin)
             let bundleName = "Courier_Courier.bundle"
