@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierSecurity", targets: ["CourierSecurity"]),
+        .library(name: "CourierCertificates", targets: ["CourierCertificates"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCommands", targets: ["CourierCommands"]),
         .library(name: "CourierPayloads", targets: ["CourierPayloads"]),
@@ -56,11 +57,38 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: Certificate authorities and certificates made at run time (the sample server, a debugging proxy)
+        .target(
+            name: "CourierCertificates",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierCertificatesTests",
+            dependencies: [
+                "CourierCertificates",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: The system's zlib (the disk cache's CRC-32), declared here rather than borrowed from compress-nio
+        .systemLibrary(name: "CCourierZlib"),
+
         // MARK: The URL loading system
         .target(
             name: "Courier",
             dependencies: [
                 "CourierSecurity",
+                "CCourierZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -77,6 +105,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            resources: [.copy("Cookies/public_suffix_list.dat")],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -98,6 +127,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -144,7 +174,7 @@ let package = Package(
                 "Courier",
                 "CourierSecurity",
                 "CourierPayloads",
-                "CourierTesting",
+                "CourierCertificates",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -190,6 +220,7 @@ let package = Package(
             name: "CourierTesting",
             dependencies: [
                 "Courier",
+                "CourierCertificates",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -364,7 +395,6 @@ let package = Package(
                 "CourierSampleServer",
                 "CourierSecurity",
                 "CourierSockets",
-                "CourierTesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -395,6 +425,7 @@ let package = Package(
             name: "CourierBenchmarks",
             dependencies: [
                 "Courier",
+                "CourierCLI",
                 "CourierPayloads",
                 "CourierSecurity",
                 "CourierTesting",

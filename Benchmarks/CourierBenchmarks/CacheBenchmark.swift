@@ -5,6 +5,8 @@ import HTTPTypes
 import NIOCore
 import Synchronization
 
+import enum CourierCLI.ChildProcess
+
 /// The HTTP cache and compression: a fresh memory hit and a 16 KiB disk hit against the same request over
 /// loopback, a 304 revalidation against a plain small request, and decoding 100 MiB of gzip with the peak
 /// extra memory it took (from `/proc/self/status`). Medians of per-request wall times, one run.

@@ -2,6 +2,8 @@ import Courier
 import CourierTesting
 import Foundation
 
+import enum CourierCLI.ChildProcess
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -5,6 +5,8 @@ import Foundation
 import NIOCore
 import NIOPosix
 
+import enum CourierCLI.ChildProcess
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

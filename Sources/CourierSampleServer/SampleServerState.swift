@@ -1,4 +1,4 @@
-import CourierTesting
+import CourierCertificates
 import Foundation
 import Synchronization
 
@@ -24,7 +24,7 @@ final class SampleServerState: Sendable {
         /// The Digest nonces issued and not yet forgotten, with the nonce counts already used.
         var digestNonces: [String: DigestNonce] = [:]
         /// The device certificate authority used when TLS is off (made on first use).
-        var deviceAuthority: TestCertificateAuthority?
+        var deviceAuthority: CertificateAuthority?
         /// Counts every response of the `/cache/…` endpoints (so a test tells a cache hit from a fetch).
         var cacheCounter = 0
         /// Counts accepted banking transfers.

@@ -1,4 +1,4 @@
-import CCompressZlib
+import CCourierZlib
 import CourierSecurity
 import Foundation
 import Synchronization
@@ -111,14 +111,14 @@ enum CacheFile {
         return complete ? data : nil
     }
 
-    /// The CRC-32 of `bytes` continuing from `crc` (zlib's, through compress-nio's zlib module).
+    /// The CRC-32 of `bytes` continuing from `crc` (the system zlib's).
     static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return crc }
         var value = UInt(crc)
         var offset = 0
         while offset < bytes.count {
             let length = min(bytes.count - offset, Int(UInt32.max))
-            value = CCompressZlib.crc32(
+            value = CCourierZlib.crc32(
                 value, (base + offset).assumingMemoryBound(to: UInt8.self), UInt32(length))
             offset += length
         }

@@ -1,14 +1,32 @@
+import Foundation
+import Logging
+
 /// The Public Suffix List (https://publicsuffix.org): which domains are registries (`com`, `co.uk`,
 /// `github.io`) rather than somebody's site. A cookie for a public suffix would be a "supercookie" shared
 /// by every site under it, so the cookie jar refuses them (RFC 6265 section 5.3, step 5).
 ///
-/// The list ships with Courier as data (`PublicSuffixListData.swift`, MPL-2.0, its version noted there);
-/// both its ICANN and its private sections are used, as browsers do. Rules are matched with the list's
-/// own algorithm: the exception rule wins, otherwise the rule with the most labels, otherwise the
-/// implicit rule `*` (every unlisted top-level domain is a public suffix).
+/// The list ships with Courier as the package resource `public_suffix_list.dat` (see ``shared``); both its
+/// ICANN and its private sections are used, as browsers do. Rules are matched with the list's own
+/// algorithm: the exception rule wins, otherwise the rule with the most labels, otherwise the implicit
+/// rule `*` (every unlisted top-level domain is a public suffix).
 struct PublicSuffixList: Sendable {
-    /// The list shipped with Courier, parsed on first use.
-    static let shared = PublicSuffixList(text: publicSuffixListText)
+    /// The list shipped with Courier, read and parsed on first use.
+    ///
+    /// The file is `Cookies/public_suffix_list.dat` in the sources, copied verbatim into Courier's resource
+    /// bundle (`Courier_Courier.resources` beside the executable on Linux): version
+    /// 2026-10-22_08-36-41_UTC, commit 8437e5262f13305f94087abe699b4fe2be1d1de8 (its `VERSION` and `COMMIT`
+    /// lines), taken from `publicsuffixlist/public_suffix_list.dat` of the PyPI package publicsuffixlist
+    /// 1.1.2.20261023; Mozilla Public License 2.0, as its header says. To update it, replace the file and
+    /// change the version here, in docs/FEATURES.md and in CHANGELOG.md.
+    ///
+    /// When the bundle or the file cannot be read (a `courier` binary copied without its
+    /// `Courier_Courier.resources` folder), a warning is logged on `courier.cookies` and the list is
+    /// empty: only the implicit rule `*` applies, so `com` is still public but `co.uk` and `github.io` are
+    /// not, and cookies for them are accepted.
+    static let shared = PublicSuffixList.load(from: shippedFileURL(), logger: Logger(label: "courier.cookies"))
+
+    /// The name of the shipped list in Courier's resource bundle.
+    static let resourceFileName = "public_suffix_list.dat"
 
     private let rules: Set<String>
     /// For `*.ck`, `ck`.
@@ -61,6 +79,50 @@ struct PublicSuffixList: Sendable {
         let beforeDot = domain.index(before: start)
         let labelStart = domain[..<beforeDot].lastIndex(of: ".").map { domain.index(after: $0) } ?? domain.startIndex
         return domain[labelStart...]
+    }
+
+    /// The list in the file at `url`; an empty list, with a warning naming the file, when there is no URL
+    /// or the file cannot be read as UTF-8.
+    static func load(from url: URL?, logger: Logger) -> PublicSuffixList {
+        let consequence =
+            "every top-level domain is a public suffix but no other domain is (cookies for co.uk or github.io are accepted)"
+        guard let url else {
+            logger.warning(
+                "\(resourceFileName) was not found (Courier's resource bundle, Courier_Courier.resources on Linux, is not beside the executable or lacks it); \(consequence)"
+            )
+            return PublicSuffixList(text: "")
+        }
+        do {
+            return PublicSuffixList(text: try String(contentsOf: url, encoding: .utf8))
+        } catch {
+            logger.warning("\(url.path) could not be read (\(error)); \(consequence)")
+            return PublicSuffixList(text: "")
+        }
+    }
+
+    /// The URL of the shipped list, or `nil` when Courier's resource bundle is not where SwiftPM's
+    /// `Bundle.module` looks first.
+    ///
+    /// SwiftPM's generated `Bundle.module` ends the process (`fatalError`) when it finds its bundle neither
+    /// beside the executable nor in the build folder it was compiled in, as happens to a binary copied
+    /// without its bundle; so it is asked only when the bundle is beside the executable (or, on Darwin, in
+    /// the main bundle's resources, where Xcode puts it), and a copied binary loads an empty list rather
+    /// than crashing. A binary copied alone on the machine that built it therefore warns too, although
+    /// `Bundle.module` could still have found the build folder.
+    static func shippedFileURL() -> URL? {
+        #if canImport(Darwin)
+            let bundleName = "Courier_Courier.bundle"
+            let places: [URL?] = [Bundle.main.resourceURL, Bundle.main.bundleURL]
+        #else
+            let bundleName = "Courier_Courier.resources"
+            let places: [URL?] = [Bundle.main.bundleURL]
+        #endif
+        let present = places.contains { place in
+            guard let place else { return false }
+            return FileManager.default.fileExists(atPath: place.appendingPathComponent(bundleName).path)
+        }
+        guard present else { return nil }
+        return Bundle.module.url(forResource: resourceFileName, withExtension: nil)
     }
 
     /// Where the public suffix begins in `domain`.

@@ -5,8 +5,6 @@ import CourierPayloads
 import CourierSampleServer
 import Foundation
 
-import enum CourierTesting.ChildProcess
-
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

@@ -1,5 +1,5 @@
+import CourierCertificates
 import CourierSecurity
-import CourierTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -167,12 +167,12 @@ enum BankingRoutes {
     /// The authority that issues device identities: the one the client-certificate port trusts when TLS is
     /// on; without TLS, one made on first use and kept for the server's life (its identities are valid but
     /// there is no port to present them to).
-    static func deviceAuthority(state: SampleServerState) throws -> TestCertificateAuthority {
+    static func deviceAuthority(state: SampleServerState) throws -> CertificateAuthority {
         if let credentials = state.credentials { return credentials.clientAuthority }
         if let existing = state.withStorage({ $0.deviceAuthority }) { return existing }
-        let made: TestCertificateAuthority
+        let made: CertificateAuthority
         do {
-            made = try TestCertificateAuthority(commonName: "Courier Sample Bank Device CA")
+            made = try CertificateAuthority(commonName: "Courier Sample Bank Device CA")
         } catch {
             throw SampleError(.internalServerError, "the device certificate authority could not be made: \(error)")
         }

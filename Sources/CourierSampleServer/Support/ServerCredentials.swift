@@ -1,4 +1,4 @@
-import CourierTesting
+import CourierCertificates
 import Foundation
 import NIOSSL
 
@@ -6,8 +6,8 @@ import NIOSSL
 /// trust and pinning demos) and a certificate authority that issues client identities and that the
 /// client-certificate port trusts.
 struct ServerCredentials: Sendable {
-    let serverCertificate: TestCertificate
-    let clientAuthority: TestCertificateAuthority
+    let serverCertificate: IssuedCertificate
+    let clientAuthority: CertificateAuthority
 
     static func make(in directory: URL, host: String) throws -> ServerCredentials {
         do {
@@ -18,9 +18,9 @@ struct ServerCredentials: Sendable {
             } else if !names.contains(host) {
                 names.append(host)
             }
-            let server = try TestCertificateAuthority.makeSelfSignedServerCertificate(
+            let server = try CertificateAuthority.makeSelfSignedServerCertificate(
                 dnsNames: names, ipAddresses: addresses)
-            let authority = try TestCertificateAuthority(commonName: "Courier Sample Bank Device CA")
+            let authority = try CertificateAuthority(commonName: "Courier Sample Bank Device CA")
             try Data(server.certificatePEM.utf8).write(
                 to: directory.appendingPathComponent("server-certificate.pem"), options: .atomic)
             try Data(authority.certificatePEM.utf8).write(

@@ -1,5 +1,7 @@
 import CourierTestSupport
 import Foundation
+import Logging
+import Synchronization
 import Testing
 
 @testable import Courier
@@ -106,10 +108,29 @@ struct PublicSuffixListTests {
         #expect(list.publicSuffix(of: "www.bbc.co.uk") == "co.uk")
     }
 
-    @Test(.ownThread) func theShippedListNamesItsVersionAndLicence() {
-        #expect(publicSuffixListText.contains("// VERSION: 2026-10-22_08-36-41_UTC"))
-        #expect(publicSuffixListText.contains("Mozilla Public"))
-        #expect(publicSuffixListText.contains("===BEGIN PRIVATE DOMAINS==="))
+    @Test(.ownThread) func theShippedListNamesItsVersionAndLicence() throws {
+        let url = try #require(PublicSuffixList.shippedFileURL(), "the resource bundle is beside the test binary")
+        #expect(url.lastPathComponent == "public_suffix_list.dat")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("// VERSION: 2026-10-22_08-36-41_UTC"))
+        #expect(text.contains("Mozilla Public"))
+        #expect(text.contains("===BEGIN PRIVATE DOMAINS==="))
+        #expect(text.hasSuffix("// ===END PRIVATE DOMAINS===\n"))
+    }
+
+    @Test func aMissingListIsAWarningAndOnlyTheImplicitRule() {
+        let missing = URL(fileURLWithPath: "/nonexistent/public_suffix_list.dat")
+        for url in [missing, nil] as [URL?] {
+            let warnings = CapturedWarnings()
+            let list = PublicSuffixList.load(
+                from: url, logger: Logger(label: "test", factory: { _ in warnings }))
+            #expect(list.isPublicSuffix("com"))
+            #expect(!list.isPublicSuffix("co.uk"))
+            #expect(list.registrableDomain(of: "www.example.com") == "example.com")
+            let logged = warnings.messages
+            #expect(logged.count == 1)
+            #expect(logged.first?.contains("public_suffix_list.dat") == true)
+        }
     }
 
     /// RFC 3492 section 7.1 samples and known IDNA labels.
@@ -130,5 +151,27 @@ struct PublicSuffixListTests {
     @Test func asciiDomainsAreLowerCasedAndEncodedPerLabel() {
         #expect(Punycode.asciiDomain("WWW.Bücher.Example") == "www.xn--bcher-kva.example")
         #expect(Punycode.asciiDomain("example.com") == "example.com")
+    }
+}
+
+/// A log handler that keeps the messages of warnings.
+private struct CapturedWarnings: LogHandler {
+    private let storage = Storage()
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    var messages: [String] { storage.messages.withLock { $0 } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if event.level == .warning { storage.messages.withLock { $0.append(event.message.description) } }
+    }
+
+    private final class Storage: Sendable {
+        let messages = Mutex<[String]>([])
     }
 }

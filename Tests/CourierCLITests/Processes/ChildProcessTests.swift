@@ -1,4 +1,4 @@
-import CourierTesting
+import CourierCLI
 import Foundation
 import Testing
 

@@ -5,30 +5,33 @@ import Foundation
 #endif
 
 /// Runs a program and waits for it: its exit status, wall time and CPU time, and its standard output when
-/// asked. For running a real peer (curl, nginx, gzip) beside a test or a benchmark.
+/// asked. For measuring a real peer (curl, nginx, gzip) in `courier bench` and in the benchmarks, which reach
+/// it with package access.
 ///
 /// It uses `posix_spawn` and `wait4` rather than Foundation's `Process`, which can hang from async code
 /// while it waits for a child that daemonizes. Standard error goes to `/dev/null`, and standard output does
-/// too unless it is captured.
-public enum ChildProcess {
-    public struct Result: Sendable {
+/// too unless it is captured. (`CourierLinks`' `ProcessRunner` is the other spawner: it runs desktop handlers
+/// with an explicit environment, a time limit and cancellation, and measures nothing.)
+package enum ChildProcess {
+    /// How a program ended and what it cost.
+    package struct Result: Sendable {
         /// The exit status, or 128 + the signal's number when a signal ended the program.
-        public var status: Int32
+        package var status: Int32
         /// Wall time from the start to the end of the wait, in seconds.
-        public var seconds: Double
+        package var seconds: Double
         /// User and system CPU time of the program, in seconds.
-        public var cpuSeconds: Double
+        package var cpuSeconds: Double
         /// Standard output, when captured; empty otherwise.
-        public var output: String
+        package var output: String
     }
 
     /// Why a program could not be started.
-    public struct StartError: Error, CustomStringConvertible {
-        public var description: String
+    package struct StartError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Runs `executable` (a path) with `arguments` and waits for it to end.
-    public static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = false) throws -> Result {
+    package static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = false) throws -> Result {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
