@@ -251,7 +251,7 @@ final class AuthenticationCache: Sendable {
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    static func originKey(_ url: URL) -> String { RedirectInterceptor.origin(url) }
+    static func originKey(_ url: URL) -> String { url.origin }
 
     /// The `Authorization` value that answers an offer, remembering the space for later requests.
     func answer(

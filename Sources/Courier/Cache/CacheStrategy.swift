@@ -349,7 +349,7 @@ enum CacheStrategy {
         for name in [HTTPField.Name.location, .contentLocation] {
             guard let value = response.headerFields.joinedValue(for: name),
                 let target = URL(string: value.trimmingOWS(), relativeTo: response.url)?.absoluteURL,
-                RedirectInterceptor.isSameOrigin(target, request.url)
+                target.isSameOrigin(as: request.url)
             else { continue }
             urls.append(target)
         }

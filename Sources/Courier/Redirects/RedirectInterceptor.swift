@@ -130,7 +130,7 @@ struct RedirectInterceptor: Interceptor {
             }
             if let digest = HTTPField.Name("Content-MD5") { next.headerFields[digest] = nil }
         }
-        if !isSameOrigin(request.url, target) || isDowngrade(from: request.url, to: target) {
+        if !request.url.isSameOrigin(as: target) || isDowngrade(from: request.url, to: target) {
             let secrets = Set(secretHeaderNames.map { $0.lowercased() })
             next.headerFields.removeAll { secrets.contains($0.name.canonicalName) }
         }
@@ -143,14 +143,6 @@ struct RedirectInterceptor: Interceptor {
         guard let last = sorted.last else { return "no scheme (redirectSchemes is empty)" }
         return sorted.count == 1 ? last : sorted.dropLast().joined(separator: ", ") + " and " + last
     }
-
-    static func origin(_ url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        let defaultPort = scheme == "https" ? 443 : (scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? defaultPort)"
-    }
-
-    static func isSameOrigin(_ lhs: URL, _ rhs: URL) -> Bool { origin(lhs) == origin(rhs) }
 
     static func isDowngrade(from source: URL, to target: URL) -> Bool {
         source.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https"

@@ -76,7 +76,7 @@ final class PooledHTTPTransport: Sendable {
     // MARK: Loading
 
     func dedicateConnections(to url: URL) {
-        let origin = RedirectInterceptor.origin(url)
+        let origin = url.origin
         state.withLock { _ = $0.dedicatedOrigins.insert(origin) }
     }
 
@@ -195,7 +195,7 @@ final class PooledHTTPTransport: Sendable {
         let port = url.port ?? (isTLS ? 443 : 80)
         let proxy = try proxySelector.get().proxy(for: url).map(Self.endpoint(for:))
         let dedicated = state.withLock { state in
-            !state.dedicatedOrigins.isEmpty && state.dedicatedOrigins.contains(RedirectInterceptor.origin(url))
+            !state.dedicatedOrigins.isEmpty && state.dedicatedOrigins.contains(url.origin)
         }
         var key = HTTPConnectionKey(
             scheme: isTLS ? .https : .http, host: host, port: port, proxy: proxy, http1Only: dedicated,
