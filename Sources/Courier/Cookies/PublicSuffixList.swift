@@ -20,14 +20,17 @@ struct PublicSuffixList: Sendable {
     /// change the version here, in docs/FEATURES.md and in CHANGELOG.md.
     ///
     /// When the bundle or the file cannot be read (a `courier` binary copied without its
-    /// `Courier_Courier.resources` folder), a warning is logged on `courier.cookies` and the list is
-    /// empty: only the implicit rule `*` applies, so `com` is still public but `co.uk` and `github.io` are
-    /// not, and cookies for them are accepted.
+    /// `Courier_Courier.resources` folder), a warning is logged on `courier.cookies` and the jar fails
+    /// closed: every domain counts as a public suffix, so a cookie whose `Domain` attribute names the host
+    /// itself becomes host-only, one that names a parent domain is refused, and no cookie reaches another host
+    /// (no supercookie for `co.uk` or `github.io` can slip through a missing list).
     static let shared = PublicSuffixList.load(from: shippedFileURL(), logger: Logger(label: "courier.cookies"))
 
     /// The name of the shipped list in Courier's resource bundle.
     static let resourceFileName = "public_suffix_list.dat"
 
+    /// Set when the list could not be read: every well-formed domain is then a public suffix.
+    private let isUnavailable: Bool
     private let rules: Set<String>
     /// For `*.ck`, `ck`.
     private let wildcards: Set<String>
@@ -37,6 +40,7 @@ struct PublicSuffixList: Sendable {
     /// Parses a list in the `public_suffix_list.dat` format: one rule per line, read up to the first
     /// white space; `//` comments and blank lines skipped; Unicode rules brought to their `xn--` form.
     init(text: String) {
+        self.isUnavailable = false
         var rules = Set<String>()
         var wildcards = Set<String>()
         var exceptions = Set<String>()
@@ -56,6 +60,17 @@ struct PublicSuffixList: Sendable {
         self.wildcards = wildcards
         self.exceptions = exceptions
     }
+
+    /// The list that stands in for one that could not be read: it fails closed, treating every well-formed
+    /// domain as a public suffix.
+    private init(unavailable: Void) {
+        isUnavailable = true
+        rules = []
+        wildcards = []
+        exceptions = []
+    }
+
+    static let unavailable = PublicSuffixList(unavailable: ())
 
     /// The public suffix of a lower-case ASCII domain (`co.uk` for `www.example.co.uk`), or `nil` for a
     /// domain with empty labels.
@@ -81,22 +96,22 @@ struct PublicSuffixList: Sendable {
         return domain[labelStart...]
     }
 
-    /// The list in the file at `url`; an empty list, with a warning naming the file, when there is no URL
-    /// or the file cannot be read as UTF-8.
+    /// The list in the file at `url`; ``unavailable`` (which fails closed), with a warning naming the file, when
+    /// there is no URL or the file cannot be read as UTF-8.
     static func load(from url: URL?, logger: Logger) -> PublicSuffixList {
         let consequence =
-            "every top-level domain is a public suffix but no other domain is (cookies for co.uk or github.io are accepted)"
+            "every domain is treated as a public suffix: cookies are host-only and never shared between hosts"
         guard let url else {
             logger.warning(
                 "\(resourceFileName) was not found (Courier's resource bundle, Courier_Courier.resources on Linux, is not beside the executable or lacks it); \(consequence)"
             )
-            return PublicSuffixList(text: "")
+            return .unavailable
         }
         do {
             return PublicSuffixList(text: try String(contentsOf: url, encoding: .utf8))
         } catch {
             logger.warning("\(url.path) could not be read (\(error)); \(consequence)")
-            return PublicSuffixList(text: "")
+            return .unavailable
         }
     }
 
@@ -128,6 +143,7 @@ struct PublicSuffixList: Sendable {
     /// Where the public suffix begins in `domain`.
     private func publicSuffixStart(of domain: String) -> String.Index? {
         if domain.isEmpty || domain.hasPrefix(".") || domain.hasSuffix(".") || domain.contains("..") { return nil }
+        if isUnavailable { return domain.startIndex }
         // The start of each label, leftmost first: candidates from the longest to the shortest.
         var starts: [String.Index] = [domain.startIndex]
         var index = domain.startIndex

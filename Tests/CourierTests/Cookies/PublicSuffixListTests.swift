@@ -118,15 +118,19 @@ struct PublicSuffixListTests {
         #expect(text.hasSuffix("// ===END PRIVATE DOMAINS===\n"))
     }
 
-    @Test func aMissingListIsAWarningAndOnlyTheImplicitRule() {
+    /// Without its list the jar fails closed: every domain is a public suffix, so no cookie can be shared
+    /// between hosts (a missing list must not let a supercookie for `co.uk` through).
+    @Test func aMissingListIsAWarningAndFailsClosed() {
         let missing = URL(fileURLWithPath: "/nonexistent/public_suffix_list.dat")
         for url in [missing, nil] as [URL?] {
             let warnings = CapturedWarnings()
             let list = PublicSuffixList.load(
                 from: url, logger: Logger(label: "test", factory: { _ in warnings }))
-            #expect(list.isPublicSuffix("com"))
-            #expect(!list.isPublicSuffix("co.uk"))
-            #expect(list.registrableDomain(of: "www.example.com") == "example.com")
+            for domain in ["com", "co.uk", "github.io", "example.com", "www.example.co.uk"] {
+                #expect(list.isPublicSuffix(domain), "\(domain)")
+            }
+            #expect(list.registrableDomain(of: "www.example.com") == nil)
+            #expect(list.isPublicSuffix("bad..domain"))
             let logged = warnings.messages
             #expect(logged.count == 1)
             #expect(logged.first?.contains("public_suffix_list.dat") == true)
