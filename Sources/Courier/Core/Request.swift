@@ -28,6 +28,7 @@ public struct Request: Sendable {
         var mainDocumentURL: URL?
         var compressesBody: Bool?
         var credentialFromURL: Credential? = nil
+        var proxy: ProxyConfiguration? = nil
     }
 
     // Mutated only through `update`, which copies the box unless this request holds the only reference
@@ -87,10 +88,22 @@ public struct Request: Sendable {
         set { update { $0.cachePolicy = newValue } }
     }
     /// The idle timeout in seconds (no bytes in either direction), or `nil` for the session's
-    /// ``SessionConfiguration/timeoutIntervalForRequest``.
+    /// ``SessionConfiguration/timeoutIntervalForRequest``. It also bounds connecting (name lookup, TCP, a proxy
+    /// tunnel and the TLS handshake together) for this request.
     public var timeout: TimeInterval? {
         get { storage.fields.timeout }
         set { update { $0.timeout = newValue } }
+    }
+    /// The proxy for this request alone, or `nil` (the default) for the session's
+    /// ``SessionConfiguration/proxy``. ``ProxyConfiguration/direct`` sends it without a proxy. Connections are
+    /// pooled per proxy, so requests with different proxies never share one.
+    ///
+    /// ```swift
+    /// request.proxy = .socks5(host: "127.0.0.1", port: 1080, resolvesRemotely: true)
+    /// ```
+    public var proxy: ProxyConfiguration? {
+        get { storage.fields.proxy }
+        set { update { $0.proxy = newValue } }
     }
     /// Whether cookies are sent from and stored into the session's cookie storage (default `true`).
     public var shouldHandleCookies: Bool {

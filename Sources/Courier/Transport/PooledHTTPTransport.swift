@@ -193,7 +193,21 @@ final class PooledHTTPTransport: Sendable {
         let host = rawHost.hasPrefix("[") && rawHost.hasSuffix("]") ? String(rawHost.dropFirst().dropLast()) : rawHost
         let isTLS = scheme == "https"
         let port = url.port ?? (isTLS ? 443 : 80)
-        let proxy = try proxySelector.get().proxy(for: url).map(Self.endpoint(for:))
+        let selector: ProxySelector
+        if let own = request.proxy {
+            do {
+                selector = try ProxySelector(own)
+            } catch let error as CourierError {
+                throw error.attaching(request: request)
+            } catch {
+                throw CourierError(
+                    .invalidConfiguration, outcome: .notSent, message: "invalid proxy for this request: \(error)",
+                    request: request)
+            }
+        } else {
+            selector = try proxySelector.get()
+        }
+        let proxy = selector.proxy(for: url).map(Self.endpoint(for:))
         let dedicated = state.withLock { state in
             !state.dedicatedOrigins.isEmpty && state.dedicatedOrigins.contains(url.origin)
         }
@@ -220,7 +234,8 @@ final class PooledHTTPTransport: Sendable {
         return HTTPExchangeRequest(
             key: key, head: head, body: try Self.body(of: request),
             canRetryOnNewConnection: true,
-            connectTimeout: .milliseconds(Int64(min(max(configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
+            connectTimeout: .milliseconds(
+                Int64(min(max(request.timeout ?? configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
             proxyAuthorizer: Self.proxyAuthorizer(proxy, target: "\(bracketed):\(port)"))
     }
 

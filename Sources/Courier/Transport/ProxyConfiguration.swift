@@ -14,6 +14,10 @@ public enum ProxyConfiguration: Sendable, Hashable {
     case socks5(
         host: String, port: Int, credentials: ProxyCredentials? = nil, resolvesRemotely: Bool = false,
         noProxy: [String] = [])
+
+    /// No proxy: the same as ``none``, spelled so that `request.proxy = .direct` cannot be read as "no value"
+    /// (`.none` on an optional means `nil`, the session's proxy).
+    public static let direct = ProxyConfiguration.none
 }
 
 /// User name and password for an HTTP proxy (sent as `Proxy-Authorization: Basic`).

@@ -32,11 +32,13 @@ struct IdleTimeoutRaceTests {
         let session = Session(configuration: configuration)
         var request = Request(url: server.url("/"))
         // The last attempt (no retry left) runs without the handler and ends by the task's own idle timeout.
-        request.timeout = 1
+        // The request's timeout also bounds connecting, in real time: 30 s, so that a loaded machine never runs
+        // it out before the retry reaches the server (the manual idle clock is moved past it below).
+        request.timeout = 30
         let caller = Task {
             await TransportInterceptor.$afterExchange.withValue({ context in
                 // The watchdog's expiry, landing in the window between the head and the handler's removal.
-                if let handler = context.timer.takeIdleExpiry() ?? nil { handler(1) }
+                if let handler = context.timer.takeIdleExpiry() ?? nil { handler(30) }
             }) {
                 await #expect(throws: CourierError.self) { try await session.data(for: request) }
             }
@@ -48,7 +50,7 @@ struct IdleTimeoutRaceTests {
             count += 1
             if count == 2 { break }
         }
-        let advancing = idleClock.advancingEachSleep(by: 2)
+        let advancing = idleClock.advancingEachSleep(by: 31)
         let error = await caller.value
         advancing.cancel()
         #expect(error?.code == .timedOut, "\(String(reflecting: error))")

@@ -183,13 +183,15 @@ struct ProxyTunnel: Sendable {
             throw makeError(error)
         }
         let timeout = self.timeout
-        let promise = channel.eventLoop.makePromise(of: Void.self)
         let handler = try await channel.eventLoop.submit {
             try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
             let handler = SOCKS5Handler(machine: machine, timeout: timeout, makeError: makeError)
             try channel.pipeline.syncOperations.addHandler(handler)
             return NIOLoopBound(handler, eventLoop: channel.eventLoop)
         }.get()
+        // Made only once the handler is in place, which completes it: if the channel closed before (the request's
+        // connect timeout, say), the setup above throws and no promise is left behind uncompleted.
+        let promise = channel.eventLoop.makePromise(of: Void.self)
         try await withTaskCancellationHandler {
             channel.eventLoop.execute { handler.value.start(promise: promise) }
             try await promise.futureResult.get()

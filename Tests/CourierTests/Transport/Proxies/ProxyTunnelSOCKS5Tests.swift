@@ -147,4 +147,20 @@ struct ProxyTunnelSOCKS5Tests {
         #expect(server.recorded.isEmpty)
         try await server.stop()
     }
+
+    /// A connection closed before the handshake could start (the request's connect timeout ran out) fails with
+    /// an error. The promise for the handshake used to be made before the handler was installed, so it was left
+    /// uncompleted here, which a debug build reports as a fatal "leaking promise".
+    @Test func aConnectionClosedBeforeTheHandshakeFailsWithoutLeavingAPromise() async throws {
+        let server = try await startProxy(.init())
+        try await withProxyConnection(port: server.port) { channel in
+            try await channel.close()
+            await #expect(throws: (any Error).self) {
+                try await ProxyTunnel().establish(
+                    channel: channel, targetHost: "10.1.2.3", targetPort: 25, proxy: .localSOCKS5(port: server.port),
+                    authorize: nil)
+            }
+        }
+        try await server.stop()
+    }
 }
