@@ -31,8 +31,7 @@ final class SessionObservability: Sendable {
         var requests: [String: Counter] = [:]
         var errors: [String: Counter] = [:]
         var durations: [String: CoreMetrics.Timer] = [:]
-        var bytesSent: Counter?
-        var bytesReceived: Counter?
+        var bytes: (sent: Counter, received: Counter)?
     }
 
     init(tracer: (any Tracer)?, metricsFactory: (any MetricsFactory)?, poolName: String) {
@@ -80,34 +79,30 @@ final class SessionObservability: Sendable {
         let statusClass = status.map { "\($0 / 100)xx" } ?? "none"
         let (requests, failures, timer, bytesSent, bytesReceived) = handles.withLock {
             handles -> (Counter, Counter?, CoreMetrics.Timer, Counter, Counter) in
-            let requestKey = method + " " + statusClass
-            let requests =
-                handles.requests[requestKey]
-                ?? Self.remember(
-                    Counter(
-                        label: Label.requests,
-                        dimensions: [("http.request.method", method), ("status_class", statusClass)],
-                        factory: factory), in: &handles.requests, key: requestKey)
-            var failures: Counter?
-            if let error {
+            let requests = Self.cached(in: &handles.requests, key: method + " " + statusClass) {
+                Counter(
+                    label: Label.requests,
+                    dimensions: [("http.request.method", method), ("status_class", statusClass)],
+                    factory: factory)
+            }
+            let failures = error.map { error in
                 let code = error.code.description
-                failures =
-                    handles.errors[code]
-                    ?? Self.remember(
-                        Counter(label: Label.errors, dimensions: [("error.type", code)], factory: factory),
-                        in: &handles.errors, key: code)
+                return Self.cached(in: &handles.errors, key: code) {
+                    Counter(label: Label.errors, dimensions: [("error.type", code)], factory: factory)
+                }
             }
-            let timer =
-                handles.durations[method]
-                ?? Self.remember(
-                    CoreMetrics.Timer(
-                        label: Label.duration, dimensions: [("http.request.method", method)], factory: factory),
-                    in: &handles.durations, key: method)
-            if handles.bytesSent == nil {
-                handles.bytesSent = Counter(label: Label.bytesSent, factory: factory)
-                handles.bytesReceived = Counter(label: Label.bytesReceived, factory: factory)
+            let timer = Self.cached(in: &handles.durations, key: method) {
+                CoreMetrics.Timer(
+                    label: Label.duration, dimensions: [("http.request.method", method)], factory: factory)
             }
-            return (requests, failures, timer, handles.bytesSent!, handles.bytesReceived!)
+            let bytes =
+                handles.bytes
+                ?? (
+                    Counter(label: Label.bytesSent, factory: factory),
+                    Counter(label: Label.bytesReceived, factory: factory)
+                )
+            handles.bytes = bytes
+            return (requests, failures, timer, bytes.sent, bytes.received)
         }
         requests.increment()
         failures?.increment()
@@ -117,7 +112,10 @@ final class SessionObservability: Sendable {
         if received > 0 { bytesReceived.increment(by: received) }
     }
 
-    private static func remember<Handle>(_ handle: Handle, in table: inout [String: Handle], key: String) -> Handle {
+    /// The handle kept under `key`, made and kept on first use.
+    private static func cached<Handle>(in table: inout [String: Handle], key: String, make: () -> Handle) -> Handle {
+        if let handle = table[key] { return handle }
+        let handle = make()
         table[key] = handle
         return handle
     }
