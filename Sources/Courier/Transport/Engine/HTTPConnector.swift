@@ -81,8 +81,12 @@ struct HTTPConnector: Sendable {
             // The server may speak first (HTTP/2's SETTINGS right after the handshake): keep what arrives
             // until the protocol's handlers are in place.
             let setupErrors = SetupErrors()
+            let tunnelled = key.needsTunnel
             try await channel.eventLoop.submit {
                 try channel.pipeline.syncOperations.addHandler(SetupBuffer(errors: setupErrors))
+                // A tunnel leaves `autoRead` off so that nothing the target sends is read before a handler is
+                // there to take it; the buffer is that handler (a TLS server speaks only after the ClientHello).
+                if tunnelled { ProxyTunnel.resumeReading(channel) }
             }.get()
             var isHTTP2 = false
             if key.scheme == .https, let profile = key.tls {
