@@ -194,8 +194,8 @@ struct AuthenticationInterceptor: Interceptor {
             case "bearer":
                 offers.append(Offer(challenge: challenge, method: .bearer, digest: nil, rank: 5))
             case "ntlm":
-                // Origin servers only: NTLM to a proxy needs the handshake on one kept-alive proxy connection, which
-                // the transport does not do yet; proxies get Digest or Basic.
+                // Origin servers only: the transport answers a proxy's NTLM itself, on the proxy connection, with the
+                // proxy's configured credentials (ProxyChallengeAnswerer).
                 if challenge.token68 == nil {
                     offers.append(Offer(challenge: challenge, method: .ntlm, digest: nil, rank: 8))
                 }

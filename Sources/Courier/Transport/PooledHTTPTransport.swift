@@ -115,13 +115,16 @@ final class PooledHTTPTransport: Sendable {
         outgoing.onRequestSent = {
             context.updateTransaction(index) { $0.requestEndDate = Date() }
         }
-        let answer: HTTPExchangeResponse
+        var answer: HTTPExchangeResponse
         do {
             answer = try await pool.execute(outgoing)
+            if answer.head.status.code == 407, outgoing.key.usesAbsoluteForm {
+                answer = try await answerProxy(answer, outgoing: &outgoing, request: request, context: context)
+            }
         } catch {
             let count = sent.value
             context.updateTransaction(index) { $0.requestBodyBytesSent = count }
-            throw await diagnose(error, request: request, key: exchange.key)
+            throw await diagnose(error, request: request, key: outgoing.key)
         }
         context.timer.touch()
         let info = answer.connection
@@ -179,6 +182,47 @@ final class PooledHTTPTransport: Sendable {
             status: status, headerFields: head.headerFields, url: request.url, request: request,
             body: .stream(ResponseBody(body)))
     }
+
+    // MARK: Proxy authentication in absolute form
+
+    /// Answers an HTTP proxy's `407` to a plain `http` request in absolute form with the proxy's configured
+    /// credentials, sending the request again: Digest or NTLM when the proxy asks for them (the preemptive Basic
+    /// the request carried was not enough), on the same kept-alive connection. NTLM authenticates a connection,
+    /// so its handshake moves the origin to one dedicated connection first. Returns the last answer: the
+    /// proxy's final response, or its `407` when there is nothing (more) to answer, for the chain to see.
+    private func answerProxy(
+        _ first: HTTPExchangeResponse, outgoing: inout HTTPExchangeRequest, request: Request, context: TaskContext
+    ) async throws -> HTTPExchangeResponse {
+        guard let proxy = outgoing.key.proxy, proxy.kind == .http, let user = proxy.username else { return first }
+        let head = outgoing.head
+        let inMemory = request.body.inMemoryData
+        var answerer = ProxyChallengeAnswerer(
+            user: user, password: proxy.password ?? "",
+            target: "\(head.scheme ?? "http")://\(head.authority ?? "")\(head.path ?? "/")")
+        answerer.method = head.method.rawValue
+        answerer.body = inMemory ?? Data()
+        answerer.canHashBody = inMemory != nil || request.body.isEmpty
+        var answer = first
+        // Bounded: NTLM takes two answers, a stale Digest nonce one more.
+        for attempt in 1...Self.maximumProxyAnswers {
+            guard let value = answerer.answer(answer.head, attempt: attempt),
+                value != outgoing.head.headerFields[.proxyAuthorization]
+            else { return answer }
+            if attempt == 1, ProxyChallengeAnswerer.offersOnlyNTLM(answer.head), outgoing.key.maximumConnections != 1 {
+                dedicateConnections(to: request.url)
+                outgoing.key = try await makeExchange(request, context: context).key
+            }
+            // The refusal's body is read to its end, so that the connection can carry the answer.
+            for try await _ in answer.body {}
+            outgoing.head.headerFields[.proxyAuthorization] = value
+            answer = try await pool.execute(outgoing)
+            guard answer.head.status.code == 407 else { return answer }
+        }
+        return answer
+    }
+
+    /// The most answers to one request's proxy challenges.
+    private static let maximumProxyAnswers = 3
 
     // MARK: Building the exchange
 

@@ -114,17 +114,20 @@ struct NTLMTests {
 }
 
 /// An NTLM server for tests: it checks that the three legs share one connection and verifies the
-/// NTLMv2 proof with the user's password.
+/// NTLMv2 proof with the user's password. As a `proxy` it challenges with 407 and `Proxy-Authenticate`, and
+/// reads `Proxy-Authorization`.
 enum NTLMServer {
-    static func handler(user: String, domain: String, password: String) -> TestServer.Handler {
+    static func handler(user: String, domain: String, password: String, proxy: Bool = false) -> TestServer.Handler {
         let serverChallenge: [UInt8] = [9, 8, 7, 6, 5, 4, 3, 2]
         let negotiatedOn = Mutex<Int?>(nil)
+        let status = proxy ? 407 : 401
+        let challengeName = proxy ? "Proxy-Authenticate" : "WWW-Authenticate"
         return { request in
-            let challengeHeader = [("WWW-Authenticate", "NTLM")]
-            guard let header = request.headers[.authorization], header.hasPrefix("NTLM "),
+            let challengeHeader = [(challengeName, "NTLM")]
+            guard let header = request.headers[proxy ? .proxyAuthorization : .authorization], header.hasPrefix("NTLM "),
                 let bytes = Data(base64Encoded: String(header.dropFirst(5)))
             else {
-                return TestServer.Response(status: 401, headers: challengeHeader)
+                return TestServer.Response(status: status, headers: challengeHeader)
             }
             let message = Array(bytes)
             guard message.count >= 12 else { return TestServer.Response(status: 400) }
@@ -141,10 +144,10 @@ enum NTLMServer {
                     + NTLMAuthenticator.le32(48)
                 challenge += info
                 return TestServer.Response(
-                    status: 401, headers: [("WWW-Authenticate", "NTLM " + Data(challenge).base64EncodedString())])
+                    status: status, headers: [(challengeName, "NTLM " + Data(challenge).base64EncodedString())])
             case 3:
                 guard negotiatedOn.withLock({ $0 }) == request.connectionIndex else {
-                    return TestServer.Response(status: 401, headers: challengeHeader)
+                    return TestServer.Response(status: status, headers: challengeHeader)
                 }
                 guard let nt = try? NTLMAuthenticator.field(message, at: 20), nt.count > 16,
                     let sentUser = try? NTLMAuthenticator.field(message, at: 36),
@@ -154,7 +157,7 @@ enum NTLMServer {
                 let proof = NTLMAuthenticator.hmacMD5(key: key, serverChallenge + Array(nt[16...]))
                 guard proof == Array(nt.prefix(16)), sentUser == NTLMAuthenticator.utf16LE(user),
                     sentDomain == NTLMAuthenticator.utf16LE(domain)
-                else { return TestServer.Response(status: 401, headers: challengeHeader) }
+                else { return TestServer.Response(status: status, headers: challengeHeader) }
                 return .text("hello \(domain)\\\(user)")
             default:
                 return TestServer.Response(status: 400)

@@ -118,7 +118,7 @@ struct ObservabilityTests {
         let session = Self.session(metrics: metrics)
         for _ in 0..<2 { _ = try await session.data(for: Request(url: server.url("/a"))) }
         _ = try await session.data(for: Request(url: server.url("/missing")))
-        var post = try Request(url: server.url("/upload"))
+        var post = Request(url: server.url("/upload"))
         post.method = .post
         post.body = .data(Data("12345".utf8))
         _ = try await session.data(for: post)

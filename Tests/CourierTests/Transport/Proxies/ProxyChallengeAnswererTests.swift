@@ -20,7 +20,7 @@ struct ProxyChallengeAnswererTests {
 
     /// Whether `answer` is the right Digest answer to `offered` for CONNECT `target`: the proxy's check.
     static func isValidDigest(
-        _ answer: String?, offered: String, user: String, password: String, target: String
+        _ answer: String?, offered: String, user: String, password: String, target: String, method: String = "CONNECT"
     ) -> Bool {
         guard let answer, answer.hasPrefix("Digest "),
             let sent = AuthenticationHeaderParser.parse(answer).first,
@@ -30,7 +30,7 @@ struct ProxyChallengeAnswererTests {
             sent.parameters["uri"] == target
         else { return false }
         let expected = DigestAuthenticator.authorization(
-            challenge: challenge, user: user, password: password, method: "CONNECT", uri: target, body: Data(),
+            challenge: challenge, user: user, password: password, method: method, uri: target, body: Data(),
             nonceCount: 1, clientNonce: clientNonce)
         return expected == answer
     }

@@ -1,3 +1,4 @@
+import CourierTesting
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -22,6 +23,8 @@ struct ProxyInteropTests {
     }
 
     private var proxyUser: String { environment["COURIER_PROXY_USER"] ?? "" }
+    /// A user name the proxies do not know, for the wrong-password tests.
+    private static let stranger = "courier-stranger"
     private var proxyPassword: String { environment["COURIER_PROXY_PASSWORD"] ?? "" }
 
     /// Opens a tunnel through a proxy to an in-process echo origin and checks that bytes go both ways.
@@ -60,7 +63,9 @@ struct ProxyInteropTests {
         let proxy = HTTPProxyEndpoint(kind: .http, host: "127.0.0.1", port: try port("COURIER_SQUID_BASIC_PORT"))
         var tunnel = ProxyTunnel()
         tunnel.maximumAuthorizationAttempts = 2
-        let wrong = Data("\(proxyUser):wrong".utf8).base64EncodedString()
+        // Another user than the other tests': squid keeps one credentials cache entry per user name, so a wrong
+        // password for the user the parallel tests log in as could be judged by their lookup, and theirs by this one.
+        let wrong = Data("\(Self.stranger):wrong".utf8).base64EncodedString()
         let error = await proxyError {
             try await tunnelToEcho(proxy: proxy, tunnel: tunnel) { _, _ in "Basic \(wrong)" }
         }
@@ -116,5 +121,91 @@ struct ProxyInteropTests {
             Issue.record("expected socksAuthenticationFailed, got \(String(describing: error))")
             return
         }
+    }
+
+    // MARK: Whole sessions through the proxies
+
+    /// Sends a GET for `path` to an in-process origin (plain http, or https with a private CA) through `proxy`,
+    /// and returns the body and the request target the origin received.
+    private func fetchThrough(_ proxy: ProxyConfiguration, tls: Bool, path: String = "/through?x=1") async throws
+        -> (text: String, originTarget: String?)
+    {
+        let authority = try TestCertificateAuthority()
+        let origin = try await TestServer.start(
+            tls: tls ? TestServer.TLSConfiguration(certificate: try authority.makeServerCertificate()) : nil
+        ) { request in .text("origin saw \(request.method) \(request.target)") }
+        var configuration = SessionConfiguration.ephemeral
+        configuration.retryPolicy = .none
+        configuration.proxy = proxy
+        configuration.serverTrustPolicy = .anchors(pem: [authority.certificatePEM])
+        let session = Session(configuration: configuration)
+        do {
+            // An address, not "localhost": the proxies then need no name lookup, and their rules name 127.0.0.0/8.
+            let response = try await session.data(
+                for: Request("\(tls ? "https" : "http")://127.0.0.1:\(origin.port)\(path)"))
+            #expect(response.status.code == 200)
+            let target = origin.recordedRequests.first?.target
+            await session.finishTasksAndInvalidate()
+            try await origin.shutdown()
+            return (response.text ?? "", target)
+        } catch {
+            await session.invalidateAndCancel()
+            try await origin.shutdown()
+            throw error
+        }
+    }
+
+    private func squid(_ portName: String) throws -> ProxyConfiguration {
+        .http(
+            host: "127.0.0.1", port: try port(portName),
+            credentials: ProxyCredentials(user: proxyUser, password: proxyPassword))
+    }
+
+    @Test func aSessionThroughSquidWithBasicSendsAbsoluteFormAndTunnelsHTTPS() async throws {
+        // squid refuses an origin-form GET, so a 200 for plain http means absolute form; it forwards it to the
+        // origin in origin form. https cannot be read by squid, so its 200 means a CONNECT tunnel.
+        let plain = try await fetchThrough(try squid("COURIER_SQUID_BASIC_PORT"), tls: false)
+        #expect(plain.text == "origin saw GET /through?x=1")
+        let secure = try await fetchThrough(try squid("COURIER_SQUID_BASIC_PORT"), tls: true)
+        #expect(secure.text == "origin saw GET /through?x=1")
+    }
+
+    @Test func aSessionThroughSquidWithDigestAnswersBothForms() async throws {
+        // The preemptive Basic is not what this squid wants: the 407's Digest challenge is answered, by the
+        // transport for absolute form and on the tunnel's connection for CONNECT.
+        let plain = try await fetchThrough(try squid("COURIER_SQUID_DIGEST_PORT"), tls: false)
+        #expect(plain.text == "origin saw GET /through?x=1")
+        let secure = try await fetchThrough(try squid("COURIER_SQUID_DIGEST_PORT"), tls: true)
+        #expect(secure.text == "origin saw GET /through?x=1")
+    }
+
+    @Test func aSessionThroughSquidWithAWrongPasswordGetsItsRefusal() async throws {
+        // A user of its own, for the reason given in squidBasicWithWrongCredentialsStopsAfterTheAttemptLimit.
+        let proxy = ProxyConfiguration.http(
+            host: "127.0.0.1", port: try port("COURIER_SQUID_BASIC_PORT"),
+            credentials: ProxyCredentials(user: Self.stranger, password: "wrong"))
+        let origin = try await TestServer.start { _ in .text("never") }
+        var configuration = SessionConfiguration.ephemeral
+        configuration.retryPolicy = .none
+        configuration.proxy = proxy
+        let session = Session(configuration: configuration)
+        let response = try await session.data(for: Request(url: origin.url("/")))
+        #expect(response.status.code == 407)
+        #expect(origin.recordedRequests.isEmpty)
+        await session.finishTasksAndInvalidate()
+        try await origin.shutdown()
+    }
+
+    @Test(arguments: [false, true])
+    func aSessionThroughDanteWithUsernameAndPassword(resolvesRemotely: Bool) async throws {
+        let proxy = ProxyConfiguration.socks5(
+            host: "127.0.0.1", port: try port("COURIER_DANTE_PORT"),
+            credentials: ProxyCredentials(
+                user: environment["COURIER_SOCKS_USER"] ?? "", password: environment["COURIER_SOCKS_PASSWORD"] ?? ""),
+            resolvesRemotely: resolvesRemotely)
+        let plain = try await fetchThrough(proxy, tls: false)
+        #expect(plain.text == "origin saw GET /through?x=1")
+        let secure = try await fetchThrough(proxy, tls: true)
+        #expect(secure.text == "origin saw GET /through?x=1")
     }
 }
