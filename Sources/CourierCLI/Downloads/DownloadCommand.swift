@@ -56,7 +56,7 @@ struct DownloadCommand: AsyncParsableCommand {
     var durable = false
 
     // `.unconditional`: `--timeout -1` reads -1 as the value and is named, not reported as a missing value.
-    @Option(parsing: .unconditional, help: "The idle timeout in seconds (default 30).")
+    @Option(parsing: .unconditional, help: "The idle timeout in seconds (default 30; 0 for none).")
     var timeout: Double?
 
     @Flag(help: "Use https:// for URLs without a scheme.")
@@ -70,9 +70,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @OptionGroup var retryOptions: RetryOptions
 
     func validate() throws {
-        if let timeout, !(timeout > 0) {
+        if let timeout, !(timeout >= 0) {
             throw ValidationError(
-                "--timeout must be a positive number of seconds, not \(RequestCommand.format(timeout))")
+                "--timeout must be 0 or more (0: no idle timeout), not \(RequestCommand.format(timeout))")
         }
         if output?.isEmpty == true { throw ValidationError("-o needs a file or directory name") }
         if durable && continuePartial { throw ValidationError("--durable continues by itself; leave out --continue") }
@@ -101,7 +101,8 @@ struct DownloadCommand: AsyncParsableCommand {
         if !durable || retryOptions.retries > 0 { retryOptions.apply(to: &configuration, verbose: false, io: io) }
         configuration.userAgent = RequestCommand.userAgent
         configuration.protocolHandlers.append(FTPProtocolHandler())
-        if let timeout { configuration.timeoutIntervalForRequest = timeout }
+        // 0 turns the idle timeout off, as in httpie.
+        if let timeout { configuration.timeoutIntervalForRequest = timeout == 0 ? .infinity : timeout }
         // What an earlier durable run kept, read before the session re-attaches and appends to it.
         let keptBytes = durable ? (try? DownloadResumeData(partialDownloadFor: destination))?.bytesOnDisk ?? 0 : 0
         let session: Session

@@ -102,7 +102,10 @@ struct CurlCommand {
         }
         if command.chunked { extras.append(.option("-H 'Transfer-Encoding: chunked'")) }
         if command.pathAsIs { extras.append(.option("--path-as-is")) }
-        if let timeout = command.timeout {
+        if command.timeout == 0 {
+            // No idle timeout: curl has none by default, and `--connect-timeout 0` means no limit.
+            extras.append(.option("--connect-timeout 0"))
+        } else if let timeout = command.timeout {
             // curl has no idle timeout; aborting below 1 byte/s for that long is the same test.
             let seconds = RequestCommand.format(timeout)
             extras.append(.option("--connect-timeout \(seconds) --speed-limit 1 --speed-time \(seconds)"))

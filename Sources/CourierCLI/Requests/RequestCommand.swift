@@ -124,12 +124,14 @@ struct RequestCommand: AsyncParsableCommand {
         help: "The most redirects --follow follows (default 30).")
     var maxRedirects: Int = 30
 
-    @Option(parsing: .unconditional, help: "The idle timeout in seconds (default 30).")
+    @Option(parsing: .unconditional, help: "The idle timeout in seconds (default 30; 0 for none).")
     var timeout: Double?
 
     @Option(
         name: .customLong("max-time"), parsing: .unconditional,
-        help: "The longest the whole exchange may take, in seconds, redirects and body included (curl's -m).")
+        help:
+            "The longest the whole exchange may take, in seconds, redirects and body included (curl's -m; 0 for none)."
+    )
     var maxTime: Double?
 
     @Option(
@@ -188,11 +190,11 @@ struct RequestCommand: AsyncParsableCommand {
         if let pretty, !["all", "colors", "format", "none"].contains(pretty) {
             throw ValidationError("--pretty takes all, colors, format or none")
         }
-        if let timeout, !(timeout > 0) {
-            throw ValidationError("--timeout must be a positive number of seconds, not \(Self.format(timeout))")
+        if let timeout, !(timeout >= 0) {
+            throw ValidationError("--timeout must be 0 or more (0: no idle timeout), not \(Self.format(timeout))")
         }
-        if let maxTime, !(maxTime > 0) {
-            throw ValidationError("--max-time must be a positive number of seconds, not \(Self.format(maxTime))")
+        if let maxTime, !(maxTime >= 0) {
+            throw ValidationError("--max-time must be 0 or more (0: no overall limit), not \(Self.format(maxTime))")
         }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more, not \(maxRedirects)") }
         if let proxy { _ = try ProxyOption.configuration(for: proxy) }
@@ -235,8 +237,9 @@ struct RequestCommand: AsyncParsableCommand {
         // httpie's --download follows redirects: the file wanted is at the end of them.
         configuration.redirectPolicy = follow || download ? .follow(maximum: maxRedirects) : .none
         retryOptions.apply(to: &configuration, verbose: verbose, io: io)
-        if let timeout { configuration.timeoutIntervalForRequest = timeout }
-        if let maxTime { configuration.timeoutIntervalForResource = maxTime }
+        // 0 turns a limit off, as in httpie (--timeout) and curl (--max-time).
+        if let timeout { configuration.timeoutIntervalForRequest = timeout == 0 ? .infinity : timeout }
+        if let maxTime { configuration.timeoutIntervalForResource = maxTime == 0 ? .infinity : maxTime }
         if let proxy { configuration.proxy = try ProxyOption.configuration(for: proxy) }
         var store: CLISessionStore?
         if let session {

@@ -60,8 +60,8 @@ struct ExitStatusTests {
     }
 
     @Test(arguments: [
-        (["--timeout", "-1"], "--timeout must be a positive number of seconds, not -1"),
-        (["--max-time", "-2.5"], "--max-time must be a positive number of seconds, not -2.5"),
+        (["--timeout", "-1"], "--timeout must be 0 or more (0: no idle timeout), not -1"),
+        (["--max-time", "-2.5"], "--max-time must be 0 or more (0: no overall limit), not -2.5"),
         (["--retry", "-1"], "--retry must be 0 or more, not -1"),
         (["--max-redirects", "-3"], "--max-redirects must be 0 or more, not -3"),
     ])
@@ -70,6 +70,14 @@ struct ExitStatusTests {
         #expect(status == 2)
         #expect(error.hasPrefix("courier: error: \(message)"))
         #expect(!error.contains("Missing value"))
+    }
+
+    @Test func zeroTurnsTheTimeoutsOffAsInHTTPieAndCurl() async throws {
+        let server = try await TestServer.start { _ in .text("ok") }
+        let (status, output, error) = await run(["--timeout", "0", "--max-time", "0", server.url("/").absoluteString])
+        try await server.shutdown()
+        #expect(status == 0, "\(error)")
+        #expect(output.contains("ok"))
     }
 
     @Test func aBusyPortIsNamedWithTheWayOut() async throws {
