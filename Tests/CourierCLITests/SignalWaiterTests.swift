@@ -19,4 +19,18 @@ struct SignalWaiterTests {
         let restored = signal(SIGUSR2, SIG_DFL)
         #expect(restored == nil)
     }
+
+    /// Waiters overlap when commands run in parallel in one process: the one that stops first must leave the
+    /// signal suspended for the other, and the last one puts back the action from before the first.
+    @Test func overlappingWaitersRestoreTheActionFromBeforeTheFirst() {
+        let first = SignalWaiter(signals: [SIGUSR1])
+        let second = SignalWaiter(signals: [SIGUSR1])
+        first.cancel()
+        // Reading the action means setting one; put the same one back at once.
+        let during = signal(SIGUSR1, SIG_IGN)
+        #expect(unsafeBitCast(during, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
+        second.cancel()
+        let after = signal(SIGUSR1, SIG_DFL)
+        #expect(after == nil)
+    }
 }
