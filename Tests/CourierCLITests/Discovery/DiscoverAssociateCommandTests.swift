@@ -30,7 +30,9 @@ import Testing
         #expect(await associate.value == 0, "\(associateOutput.standardError)")
         let associateLines = associateOutput.standardOutput.split(separator: "\n").map(String.init)
         #expect(associateLines.count == 4, "\(associateLines)")
-        #expect(associateLines.dropFirst().first.map { $0.hasPrefix("helping consumer at ") && $0.contains("127.0.0.1") } == true)
+        #expect(
+            associateLines.dropFirst().first.map { $0.hasPrefix("helping consumer at ") && $0.contains("127.0.0.1") }
+                == true)
         #expect(associateLines.dropFirst(2).first == "consumer asks: \(HelpConversation.request)")
         #expect(associateOutput.standardError.isEmpty)
     }
