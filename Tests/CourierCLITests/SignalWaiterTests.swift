@@ -26,9 +26,10 @@ struct SignalWaiterTests {
         let first = SignalWaiter(signals: [SIGUSR1])
         let second = SignalWaiter(signals: [SIGUSR1])
         first.cancel()
-        // Reading the action means setting one; put the same one back at once.
+        // Still suspended for the second waiter: ignored, or dispatch's own handler once its source is armed — not
+        // the default action, which would end the process. (Reading the action means setting one.)
         let during = signal(SIGUSR1, SIG_IGN)
-        #expect(unsafeBitCast(during, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
+        #expect(during != nil)
         second.cancel()
         let after = signal(SIGUSR1, SIG_DFL)
         #expect(after == nil)

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Testing
 
 @testable import CourierDiscovery
@@ -70,7 +71,7 @@ import Testing
         #expect(events.count == 6)
     }
 
-    @Test func theQueueStaysBoundedWhateverTheReaderDoes() async throws {
+    @Test(.ownThread) func theQueueStaysBoundedWhateverTheReaderDoes() async throws {
         let capacity = 16
         let buffer = BrowseBuffer.browseEvents(capacity: capacity)
         let names = try (0..<8).map { try shop("Shop \($0)") }

@@ -1,11 +1,13 @@
+import CourierTestSupport
 import NIOCore
 import Testing
 
 @testable import CourierDiscovery
 
 /// The caps that bound the engine's tables against a flood (spec, "Bad input"), on `EmbeddedChannel` with virtual
-/// time: 256 known answers per question, 16 truncated packets per source, 512 sources mid-truncated-query.
-@Suite struct MDNSEngineCapsTests {
+/// time: 256 known answers per question, 16 truncated packets per source, 512 sources mid-truncated-query. The
+/// floods take a while in a debug build, so they compute off the cooperative pool.
+@Suite(.ownThread) struct MDNSEngineCapsTests {
     private let identity = try! ServiceIdentity(name: "Kids Shoes", type: "_associateHelp._tcp")
     private var browse: DNSQuestion { DNSQuestion(name: identity.type.domainName, type: .ptr) }
     private var ourPointer: DNSResourceRecord {
