@@ -460,6 +460,15 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .executableTarget(
+            name: "CourierDiscoveryBenchmarks",
+            dependencies: [
+                "CourierDiscovery",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CourierDiscoveryBenchmarks",
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
             name: "CourierImagesBenchmarks",
             dependencies: ["CourierImages", "Courier", "CourierTesting"],
             path: "Benchmarks/CourierImagesBenchmarks",

@@ -19,4 +19,19 @@ struct SignalWaiterTests {
         let restored = signal(SIGUSR2, SIG_DFL)
         #expect(restored == nil)
     }
+
+    /// Waiters overlap when commands run in parallel in one process: the one that stops first must leave the
+    /// signal suspended for the other, and the last one puts back the action from before the first.
+    @Test func overlappingWaitersRestoreTheActionFromBeforeTheFirst() {
+        let first = SignalWaiter(signals: [SIGUSR1])
+        let second = SignalWaiter(signals: [SIGUSR1])
+        first.cancel()
+        // Still suspended for the second waiter: ignored, or dispatch's own handler once its source is armed — not
+        // the default action, which would end the process. (Reading the action means setting one.)
+        let during = signal(SIGUSR1, SIG_IGN)
+        #expect(during != nil)
+        second.cancel()
+        let after = signal(SIGUSR1, SIG_DFL)
+        #expect(after == nil)
+    }
 }

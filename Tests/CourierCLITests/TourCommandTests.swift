@@ -1,7 +1,8 @@
 import Courier
-import CourierCLI
 import Foundation
 import Testing
+
+@testable import CourierCLI
 
 @Suite("courier tour and courier serve")
 struct TourCommandTests {
@@ -25,6 +26,39 @@ struct TourCommandTests {
         let unknown = CLIIO.Capture()
         #expect(await CourierCLI.run(arguments: ["tour", "--only", "teleportation"], io: unknown.io()) == 2)
         #expect(unknown.standardError.contains("courier tour --list"))
+    }
+
+    @Test("a skipped section is named with its reason and does not fail the tour; a failed one does")
+    func skippedSectionsDoNotFail() throws {
+        let capture = CLIIO.Capture()
+        let results = [
+            TourResult(title: "GET and POST JSON", outcome: .passed, duration: .milliseconds(12), note: "ok"),
+            TourResult(
+                title: "Bonjour: publish, browse, resolve, goodbye", outcome: .skipped, duration: .seconds(2),
+                note: "multicast on the loopback interface is unavailable here: no interface has the address 127.0.0.1"),
+        ]
+        try TourCommand.report(results, total: .seconds(3), style: TourStyle(colors: false), io: capture.io())
+        let output = capture.standardOutput
+        #expect(output.contains("1 of 2 sections passed (1 skipped) in 3.0 s."))
+        #expect(output.contains("Bonjour: publish, browse, resolve, goodbye  skipped"))
+        #expect(output.contains("Skipped \"Bonjour: publish, browse, resolve, goodbye\": multicast on the loopback"))
+        #expect(capture.standardError.isEmpty)
+
+        let failing = CLIIO.Capture()
+        let failed = TourResult(title: "Redirects", outcome: .failed, duration: .seconds(1), note: "lost the way")
+        #expect(throws: CLIExit.self) {
+            try TourCommand.report(
+                results + [failed], total: .seconds(4), style: TourStyle(colors: false), io: failing.io())
+        }
+        #expect(failing.standardError == "courier: tour section \"Redirects\" failed: lost the way\n")
+    }
+
+    @Test("the discovery section is skipped, not failed, when the multicast probe found a problem")
+    func discoveryWithoutMulticastIsSkipped() async throws {
+        #expect(throws: TourSkip.self) { try TourSection.skipUnlessMulticast("lo is down") }
+        try TourSection.skipUnlessMulticast(nil)
+        // Here multicast on lo works (the discovery tests rely on it), so the probe finds nothing wrong.
+        #expect(await MulticastLoopbackProbe.problem(timeout: .seconds(30)) == nil)
     }
 
     @Test("colors on a terminal")

@@ -5,14 +5,16 @@ import Foundation
 
 /// `courier tour`: the README's first command. Starts the sample back end in this process on an ephemeral
 /// loopback port and walks through the book, one short section per capability, then prints a table.
-/// Exits 0 only if every step passed.
+/// Exits 0 unless a section failed; a section that cannot run here (no multicast on the loopback interface) is
+/// skipped with its reason.
 struct TourCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tour",
         abstract: "A guided tour of Courier against the embedded sample back end (offline, about ten seconds).",
         discussion: """
             Every section sends real requests over loopback to the sample back end running in this process and \
-            checks what comes back. The exit status is 0 only if every section passed.
+            checks what comes back. The exit status is 0 unless a section failed; a section that cannot run on \
+            this machine (discovery without multicast on the loopback interface) is skipped and says why.
 
             Examples:
               courier tour
@@ -69,7 +71,7 @@ struct TourCommand: AsyncParsableCommand {
                 style.bold("Courier tour")
                     + " — the sample back end runs in this process at \(server.baseURL.absoluteString)\n\n")
         }
-        var results: [(section: TourSection, passed: Bool, duration: Duration, note: String)] = []
+        var results: [TourResult] = []
         for (index, section) in sections.enumerated() {
             if !quiet { io.writeOut(style.bold("\(index + 1). \(section.title)") + "\n") }
             let printsSteps = !quiet
@@ -79,39 +81,66 @@ struct TourCommand: AsyncParsableCommand {
                     if printsSteps { io.writeOut("   " + line + "\n") }
                 })
             let sectionStart = clock.now
-            var passed = true
+            var outcome = TourResult.Outcome.passed
             var note = ""
             do {
                 note = try await section.run(context)
+            } catch let skip as TourSkip {
+                outcome = .skipped
+                note = skip.reason
             } catch {
-                passed = false
+                outcome = .failed
                 note = "\(error)"
             }
             await context.close()
             let duration = clock.now - sectionStart
-            results.append((section, passed, duration, note))
+            results.append(TourResult(title: section.title, outcome: outcome, duration: duration, note: note))
             if !quiet {
-                let mark = passed ? style.green("✔ \(note)") : style.red("✘ \(note)")
+                let mark: String
+                switch outcome {
+                case .passed: mark = style.green("✔ \(note)")
+                case .skipped: mark = style.yellow("– skipped: \(note)")
+                case .failed: mark = style.red("✘ \(note)")
+                }
                 io.writeOut("   \(mark)  \(style.dim(Self.format(duration)))\n\n")
             }
         }
         await server.stop()
         try? FileManager.default.removeItem(at: server.configuration.dataDirectory)
+        try Self.report(results, total: clock.now - started, style: style, io: io)
+    }
 
-        let titleWidth = max(10, results.map(\.section.title.count).max() ?? 10)
+    /// Prints the summary table and the count line; a failed section also gets an error line, and the tour exits 1.
+    /// Skipped sections neither pass nor fail: the count line names them.
+    ///
+    /// - Throws: `CLIExit` with status 1 when a section failed.
+    static func report(_ results: [TourResult], total: Duration, style: TourStyle, io: CLIIO) throws {
+        let titleWidth = max(10, results.map(\.title.count).max() ?? 10)
         io.writeOut(style.bold("Summary") + "\n")
-        io.writeOut("  " + "Capability".padding(toLength: titleWidth, withPad: " ", startingAt: 0) + "  Result  Time\n")
+        io.writeOut(
+            "  " + "Capability".padding(toLength: titleWidth, withPad: " ", startingAt: 0) + "  Result   Time\n")
         for result in results {
-            let title = result.section.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
-            let verdict = result.passed ? style.green("passed") : style.red("FAILED")
+            let title = result.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+            let verdict: String
+            switch result.outcome {
+            case .passed: verdict = style.green("passed ")
+            case .skipped: verdict = style.yellow("skipped")
+            case .failed: verdict = style.red("FAILED ")
+            }
             io.writeOut("  \(title)  \(verdict)  \(Self.format(result.duration))\n")
         }
-        let passedCount = results.filter(\.passed).count
-        let total = Self.format(clock.now - started)
-        io.writeOut("\n\(passedCount) of \(results.count) sections passed in \(total).\n")
-        if passedCount != results.count {
-            for result in results where !result.passed {
-                io.writeError("courier: tour section \"\(result.section.title)\" failed: \(result.note)\n")
+        let passedCount = results.filter { $0.outcome == .passed }.count
+        let skipped = results.filter { $0.outcome == .skipped }
+        let failed = results.filter { $0.outcome == .failed }
+        let skippedNote = skipped.isEmpty ? "" : " (\(skipped.count) skipped)"
+        io.writeOut(
+            "\n\(passedCount) of \(results.count) sections passed\(skippedNote) in \(Self.format(total)).\n")
+        for result in skipped {
+            io.writeOut("Skipped \"\(result.title)\": \(result.note)\n")
+        }
+        if failed.isEmpty == false {
+            for result in failed {
+                io.writeError("courier: tour section \"\(result.title)\" failed: \(result.note)\n")
             }
             throw CLIExit(status: CourierCLI.ExitStatus.failure)
         }
@@ -132,6 +161,7 @@ struct TourStyle {
     func bold(_ text: String) -> String { wrap(text, "1") }
     func green(_ text: String) -> String { wrap(text, "32") }
     func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
     func dim(_ text: String) -> String { wrap(text, "2") }
 }
 
@@ -205,6 +235,28 @@ final class TourContext: Sendable {
 struct TourFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A section that cannot run on this machine, and why; the tour reports it skipped, not failed.
+struct TourSkip: Error, CustomStringConvertible {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+    var description: String { "skipped: \(reason)" }
+}
+
+/// How one section of the tour went.
+struct TourResult: Sendable {
+    enum Outcome: Sendable, Equatable {
+        case passed
+        case skipped
+        case failed
+    }
+
+    var title: String
+    var outcome: Outcome
+    var duration: Duration
+    /// The section's verdict, the reason it was skipped, or what failed.
+    var note: String
 }
 
 func tourCheck(_ condition: Bool, _ message: @autoclosure () -> String) throws {

@@ -11,6 +11,8 @@ import Synchronization
 /// loopback interface with a private mDNS port, links in a temporary directory.
 extension TourSection {
     static func discovery(_ tour: TourContext) async throws -> String {
+        let multicastProblem = await MulticastLoopbackProbe.problem()
+        try skipUnlessMulticast(multicastProblem)
         // A free UDP port stands in for 5353, so a running avahi-daemon is neither needed nor disturbed.
         let probe = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).get()
@@ -66,6 +68,13 @@ extension TourSection {
         else { throw TourFailure("the goodbye was not seen") }
         await browser.stop()
         return "published \"\(published.name)\", browsed, resolved (port 8080, TXT), and saw its goodbye"
+    }
+
+    /// Skips the discovery section, with the reason, when the multicast probe found a problem.
+    static func skipUnlessMulticast(_ problem: String?) throws(TourSkip) {
+        if let problem {
+            throw TourSkip("multicast on the loopback interface is unavailable here: \(problem)")
+        }
     }
 
     static func links(_ tour: TourContext) async throws -> String {

@@ -7,7 +7,8 @@
 /// }
 /// ```
 public final class Registration: Sendable {
-    /// Registration events in order; finishes after `.didStop` or `.didNotPublish`.
+    /// Registration events in order; finishes after `.didStop` or `.didNotPublish`. It holds the newest 256 events
+    /// for a slow reader; an older one is dropped, and a dropped `.didAcceptConnection` has its connection closed.
     public let events: AsyncStream<RegistrationEvent>
     /// The identity requested (a rename is reported by `.renamed` and `.didPublish`).
     public let requestedIdentity: ServiceIdentity

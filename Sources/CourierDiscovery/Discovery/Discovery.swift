@@ -30,8 +30,12 @@ public actor Discovery {
     }
     private var isShutDown = false
     private var eventTask: Task<Void, Never>?
+    /// Engine events from the sockets' event loops to the actor. Its policy is unbounded because nothing in it may
+    /// be lost (a dropped cache change would leave a browser showing a service that is gone); `backlog` bounds it
+    /// instead, by pausing the sockets' reads while too many events wait.
     private let events: AsyncStream<(Int, MDNSChannelHandler.Event)>
     private let eventSink: AsyncStream<(Int, MDNSChannelHandler.Event)>.Continuation
+    private let backlog = EngineEventBacklog()
 
     private struct PublishedService {
         var identity: ServiceIdentity
@@ -66,6 +70,10 @@ public actor Discovery {
 
     /// How often the interface list is read again for `.automatic` and named interfaces.
     static let rescanInterval = Duration.seconds(5)
+    /// How many events a browser's streams hold for a slow reader before replacing them with a fresh snapshot.
+    static let eventBufferCapacity = 4096
+    /// How many events a registration's stream holds for a slow reader; older ones are dropped.
+    static let registrationEventCapacity = 256
     /// How each observer finishes its streams when it stops, times out or discovery shuts down.
     private var finishers: [Int: () -> Void] = [:]
     private var nextID = 1
@@ -126,9 +134,12 @@ public actor Discovery {
         }
         started = true
         configuration.logger.debug("discovery started", metadata: ["interfaces": "\(activeInterfaces)"])
-        eventTask = Task { [weak self, events] in
+        eventTask = Task { [weak self, events, backlog] in
             for await (stack, event) in events {
                 await self?.dispatch(stack: stack, event: event)
+                if backlog.taken() {
+                    await self?.resumeReading()
+                }
             }
         }
         if configuration.interfaces != .loopbackOnly {
@@ -153,16 +164,24 @@ public actor Discovery {
         engineConfiguration.port = configuration.port
         nextSeed = nextSeed &* 6_364_136_223_846_793_005 &+ 1
         let interfaceAddresses = devices.filter { $0.name == device.name }.compactMap(\.address)
+        let onLinkPrefixes = devices.filter { $0.name == device.name }.compactMap { sibling in
+            sibling.address.flatMap { LinkPrefix(address: $0, netmask: sibling.netmask) }
+        }
         let id = nextStackID
         nextStackID += 1
         let sink = eventSink
+        let backlog = self.backlog
         let stack: InterfaceStack
         do {
             stack = try await InterfaceStack.open(
                 index: id, device: device, isIPv6: isIPv6,
-                localAddresses: Set(interfaceAddresses.compactMap(\.ipAddress)),
+                localAddresses: Set(interfaceAddresses.compactMap(\.ipAddress)), onLinkPrefixes: onLinkPrefixes,
                 configuration: engineConfiguration, port: configuration.port, logger: configuration.logger,
-                group: group, onEvent: { sink.yield(($0, $1)) })
+                group: group, backlog: backlog,
+                onEvent: {
+                    backlog.added()
+                    sink.yield(($0, $1))
+                })
         } catch {
             throw (error as? DiscoveryError) ?? DiscoveryError(.unknown, "cannot open mDNS on \(device.name): \(error)")
         }
@@ -298,7 +317,8 @@ public actor Discovery {
         }
         let host = DNSName(uncheckedLabels: [hostLabel, "local"])
         let id = takeID()
-        let (stream, continuation) = AsyncStream.makeStream(of: RegistrationEvent.self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: RegistrationEvent.self, bufferingPolicy: .bufferingNewest(Self.registrationEventCapacity))
         var listeners: [any Channel] = []
         var advertisedPort = port
         if listening {
@@ -339,7 +359,7 @@ public actor Discovery {
         for listener in service.listeners {
             try? await listener.close()
         }
-        service.continuation.yield(.didStop)
+        Self.report(.didStop, to: service.continuation)
         service.continuation.finish()
     }
 
@@ -389,7 +409,7 @@ public actor Discovery {
         Task {
             try? await server.executeThenClose { inbound in
                 for try await connection in inbound {
-                    continuation.yield(.didAcceptConnection(AcceptedConnection(channel: connection)))
+                    Self.report(.didAcceptConnection(AcceptedConnection(channel: connection)), to: continuation)
                 }
             }
         }
@@ -406,10 +426,10 @@ public actor Discovery {
         _ = try ServiceIdentity(name: "x", type: serviceType, domain: domain)
         guard started else { throw DiscoveryError(.invalid, "call start() before browse") }
         let id = takeID()
-        let (events, eventContinuation) = AsyncStream.makeStream(
-            of: BrowseEvent.self, bufferingPolicy: .bufferingNewest(4096))
-        let (linkEvents, linkContinuation) = AsyncStream.makeStream(
-            of: LinkBrowseEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        let eventBuffer = PresenceEventBuffer<ServiceIdentity, BrowseEvent>.browseEvents(
+            capacity: Self.eventBufferCapacity)
+        let linkBuffer = PresenceEventBuffer<LinkBrowseEvent, LinkBrowseEvent>.linkEvents(
+            capacity: Self.eventBufferCapacity)
         let (snapshots, snapshotContinuation) = AsyncStream.makeStream(
             of: Set<ServiceIdentity>.self, bufferingPolicy: .bufferingNewest(1))
         let typeName = serviceType.domainName
@@ -417,7 +437,7 @@ public actor Discovery {
             var presence: [ServiceIdentity: Set<Int>] = [:]
         }
         let state = State()
-        eventContinuation.yield(.willSearch)
+        eventBuffer.yield(.willSearch)
         observers[id] = { stack, changes in
             var pendingEvents: [BrowseEvent] = []
             for change in changes {
@@ -437,11 +457,11 @@ public actor Discovery {
                     isIPv6: stack.isIPv6)
                 if added {
                     guard present.insert(stack.id).inserted else { continue }
-                    linkContinuation.yield(link)
+                    linkBuffer.yield(link)
                     if wasPresent == false { pendingEvents.append(.found(identity, moreComing: true)) }
                 } else {
                     guard present.remove(stack.id) != nil else { continue }
-                    linkContinuation.yield(link)
+                    linkBuffer.yield(link)
                     if present.isEmpty { pendingEvents.append(.removed(identity, moreComing: true)) }
                 }
                 state.presence[identity] = present.isEmpty ? nil : present
@@ -449,9 +469,9 @@ public actor Discovery {
             for (offset, event) in pendingEvents.enumerated() {
                 let more = offset < pendingEvents.count - 1
                 switch event {
-                case .found(let identity, _): eventContinuation.yield(.found(identity, moreComing: more))
-                case .removed(let identity, _): eventContinuation.yield(.removed(identity, moreComing: more))
-                default: eventContinuation.yield(event)
+                case .found(let identity, _): eventBuffer.yield(.found(identity, moreComing: more))
+                case .removed(let identity, _): eventBuffer.yield(.removed(identity, moreComing: more))
+                default: eventBuffer.yield(event)
                 }
             }
             if pendingEvents.isEmpty == false {
@@ -460,24 +480,26 @@ public actor Discovery {
         }
         await startQueries(observer: id, questions: [DNSQuestion(name: typeName, type: .ptr)])
         finishers[id] = {
-            eventContinuation.yield(.didStop)
-            eventContinuation.finish()
-            linkContinuation.finish()
+            eventBuffer.yield(.didStop)
+            eventBuffer.finish()
+            linkBuffer.finish()
             snapshotContinuation.finish()
         }
         return ServiceBrowser(
-            events: events, linkEvents: linkEvents, snapshots: snapshots,
+            events: eventBuffer.makeStream(), linkEvents: linkBuffer.makeStream(), snapshots: snapshots,
             onStop: { [weak self] in await self?.stopObserver(id) })
     }
 
-    /// Lists service types advertised on the link (`_services._dns-sd._udp.local.`).
+    /// Lists service types advertised on the link (`_services._dns-sd._udp.local.`). The stream has one reader and
+    /// holds up to 4096 events for it; beyond that, a fresh snapshot replaces them (as for ``ServiceBrowser``).
+    /// Cancelling the reader or releasing the stream stops the queries.
     ///
     /// - Throws: ``DiscoveryError`` `invalid` before ``start()``.
     public func browseServiceTypes() async throws(DiscoveryError) -> AsyncStream<ServiceTypeEvent> {
         guard started else { throw DiscoveryError(.invalid, "call start() before browseServiceTypes") }
         let id = takeID()
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: ServiceTypeEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        let buffer = PresenceEventBuffer<ServiceType, ServiceTypeEvent>.serviceTypeEvents(
+            capacity: Self.eventBufferCapacity)
         final class State {
             var presence: [ServiceType: Set<Int>] = [:]
         }
@@ -491,33 +513,34 @@ public actor Discovery {
                     else { continue }
                     let isNew = state.presence[type] == nil
                     state.presence[type, default: []].insert(stack.id)
-                    if isNew { continuation.yield(.found(type)) }
+                    if isNew { buffer.yield(.found(type)) }
                 case .removed(let record):
                     guard record.name == RegistrationSubject.servicesName, case .ptr(let name) = record.data,
                         let type = ServiceType(domainName: name), var present = state.presence[type]
                     else { continue }
                     present.remove(stack.id)
                     state.presence[type] = present.isEmpty ? nil : present
-                    if present.isEmpty { continuation.yield(.removed(type)) }
+                    if present.isEmpty { buffer.yield(.removed(type)) }
                 case .updated:
                     continue
                 }
             }
         }
-        finishers[id] = { continuation.finish() }
-        continuation.onTermination = { [weak self] _ in Task { await self?.stopObserver(id) } }
+        finishers[id] = { buffer.finish() }
+        let stream = buffer.makeStream(onTermination: { [weak self] in Task { await self?.stopObserver(id) } })
         await startQueries(observer: id, questions: [DNSQuestion(name: RegistrationSubject.servicesName, type: .ptr)])
         return stream
     }
 
-    /// Lists browsing or registration domains: `local.` first, then any `b`/`r._dns-sd._udp.local.` answers.
+    /// Lists browsing or registration domains: `local.` first, then any `b`/`r._dns-sd._udp.local.` answers. The
+    /// stream has one reader; cancelling it or releasing the stream stops the queries.
     ///
     /// - Throws: ``DiscoveryError`` `invalid` before ``start()``.
     public func browseDomains(_ kind: DomainKind) async throws(DiscoveryError) -> AsyncStream<String> {
         guard started else { throw DiscoveryError(.invalid, "call start() before browseDomains") }
         let id = takeID()
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(256))
-        continuation.yield("local.")
+        let buffer = PresenceEventBuffer<String, String>.domains(capacity: Self.eventBufferCapacity)
+        buffer.yield("local.")
         let queryName = DNSName(uncheckedLabels: [kind == .browsable ? "b" : "r", "_dns-sd", "_udp", "local"])
         final class State {
             var seen: Set<DNSName> = [DNSName(uncheckedLabels: ["local"])]
@@ -527,11 +550,11 @@ public actor Discovery {
             for case .added(let record) in changes {
                 guard record.name == queryName, case .ptr(let domain) = record.data, state.seen.insert(domain).inserted
                 else { continue }
-                continuation.yield(domain.description)
+                buffer.yield(domain.description)
             }
         }
-        finishers[id] = { continuation.finish() }
-        continuation.onTermination = { [weak self] _ in Task { await self?.stopObserver(id) } }
+        finishers[id] = { buffer.finish() }
+        let stream = buffer.makeStream(onTermination: { [weak self] in Task { await self?.stopObserver(id) } })
         await startQueries(observer: id, questions: [DNSQuestion(name: queryName, type: .ptr)])
         return stream
     }
@@ -539,7 +562,8 @@ public actor Discovery {
     // MARK: Resolving
 
     /// Resolves an instance to host, port, TXT and addresses. Yields once SRV, TXT and an address are known, then
-    /// once per change of the address set or TXT, until `timeout`; then finishes.
+    /// once per change of the address set or TXT, until `timeout`; then finishes. Each element is the whole current
+    /// state, so a slow reader is given the newest 64 and loses only older states.
     ///
     /// - Throws: from the stream, ``DiscoveryError`` `timeout` if nothing resolved; `invalid` before ``start()``.
     public func resolve(_ identity: ServiceIdentity, timeout: Duration = .seconds(5)) async throws(DiscoveryError)
@@ -606,7 +630,7 @@ public actor Discovery {
         throw DiscoveryError(.timeout, "\(identity) did not resolve within \(timeout)")
     }
 
-    /// Streams the instance's TXT record each time it changes.
+    /// Streams the instance's TXT record each time it changes; a slow reader is given the newest 16.
     ///
     /// - Throws: ``DiscoveryError`` `invalid` before ``start()``.
     public func monitorTXT(_ identity: ServiceIdentity) async throws(DiscoveryError) -> AsyncStream<TXTRecord> {
@@ -662,6 +686,12 @@ public actor Discovery {
 
     // MARK: Plumbing
 
+    private func resumeReading() {
+        for stack in stacks.values {
+            stack.resumeReading()
+        }
+    }
+
     private func dispatch(stack: Int, event: MDNSChannelHandler.Event) {
         switch event {
         case .registration(let owner, let registrationEvent):
@@ -689,13 +719,21 @@ public actor Discovery {
             services[id]?.identity = to
         case .didNotPublish:
             services[id] = nil
-            service.continuation.yield(registrationEvent)
+            Self.report(registrationEvent, to: service.continuation)
             service.continuation.finish()
             return
         default:
             break
         }
-        service.continuation.yield(registrationEvent)
+        Self.report(registrationEvent, to: service.continuation)
+    }
+
+    /// Passes a registration event on. The stream keeps the newest ``registrationEventCapacity`` events for a slow
+    /// reader; an older one pushed out is dropped, and a connection in it is closed rather than leaked.
+    static func report(_ event: RegistrationEvent, to continuation: AsyncStream<RegistrationEvent>.Continuation) {
+        if case .dropped(.didAcceptConnection(let connection)) = continuation.yield(event) {
+            connection.channel.channel.close(promise: nil)
+        }
     }
 
     /// Starts questions on every stack for an observer and replays what the caches already hold.

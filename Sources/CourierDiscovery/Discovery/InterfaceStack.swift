@@ -19,16 +19,24 @@ final class InterfaceStack: Sendable {
     let isIPv6: Bool
     let channel: any Channel
     let handler: NIOLoopBound<MDNSChannelHandler>
+    private let gate: NIOLoopBound<ReadGate>
 
     private init(
         index: Int, interfaceName: String, isIPv6: Bool, channel: any Channel,
-        handler: NIOLoopBound<MDNSChannelHandler>
+        handler: NIOLoopBound<MDNSChannelHandler>, gate: NIOLoopBound<ReadGate>
     ) {
         self.index = index
         self.interfaceName = interfaceName
         self.isIPv6 = isIPv6
         self.channel = channel
         self.handler = handler
+        self.gate = gate
+    }
+
+    /// Lets the socket read again after the event backlog's pause.
+    func resumeReading() {
+        let gate = self.gate
+        channel.eventLoop.execute { gate.value.resume() }
     }
 
     /// Runs `body` with the handler on its event loop.
@@ -45,9 +53,9 @@ final class InterfaceStack: Sendable {
     ///
     /// - Throws: ``DiscoveryError`` `unknown` when the socket cannot be set up (the message names the step).
     static func open(
-        index: Int, device: NIONetworkDevice, isIPv6: Bool, localAddresses: Set<String>,
+        index: Int, device: NIONetworkDevice, isIPv6: Bool, localAddresses: Set<String>, onLinkPrefixes: [LinkPrefix],
         configuration: MDNSEngine.Configuration, port: Int, logger: Logger, group: any EventLoopGroup,
-        onEvent: @escaping @Sendable (Int, MDNSChannelHandler.Event) -> Void
+        backlog: EngineEventBacklog, onEvent: @escaping @Sendable (Int, MDNSChannelHandler.Event) -> Void
     ) async throws -> InterfaceStack {
         let groupAddress: SocketAddress
         let bindAddress: SocketAddress
@@ -60,6 +68,8 @@ final class InterfaceStack: Sendable {
         var bootstrap = DatagramBootstrap(group: group)
             .channelOption(.socketOption(.so_reuseaddr), value: 1)
             .channelOption(Self.option(level: Int32(SOL_SOCKET), name: Int32(SO_REUSEPORT)), value: 1)
+            // IP_PKTINFO / IPV6_RECVPKTINFO: each datagram's destination, to tell unicast-addressed ones apart.
+            .channelOption(.receivePacketInfo, value: true)
         if isIPv6 {
             // IPV6_V6ONLY (26 on Linux) must be set before bind; afterwards the kernel refuses it.
             bootstrap = bootstrap.channelOption(Self.option(level: Int32(IPPROTO_IPV6), name: 26), value: 1)
@@ -100,15 +110,18 @@ final class InterfaceStack: Sendable {
             try? await channel.close()
             throw DiscoveryError(.unknown, "cannot join the mDNS group on \(device.name): \(error)")
         }
-        let loopBound = try await channel.eventLoop.submit {
+        let (loopBound, gate) = try await channel.eventLoop.submit {
+            let gate = ReadGate(backlog: backlog)
             let handler = MDNSChannelHandler(
                 configuration: configuration, multicastAddress: groupAddress, localAddresses: localAddresses,
-                logger: logger, onEvent: { onEvent(index, $0) })
-            try channel.pipeline.syncOperations.addHandler(handler)
-            return NIOLoopBound(handler, eventLoop: channel.eventLoop)
+                onLinkPrefixes: onLinkPrefixes, logger: logger, onEvent: { onEvent(index, $0) })
+            try channel.pipeline.syncOperations.addHandlers([gate, handler])
+            return (
+                NIOLoopBound(handler, eventLoop: channel.eventLoop), NIOLoopBound(gate, eventLoop: channel.eventLoop)
+            )
         }.get()
         return InterfaceStack(
-            index: index, interfaceName: device.name, isIPv6: isIPv6, channel: channel, handler: loopBound)
+            index: index, interfaceName: device.name, isIPv6: isIPv6, channel: channel, handler: loopBound, gate: gate)
     }
 
     private static func join(_ options: any SocketOptionProvider, isIPv6: Bool, interfaceIndex: Int) async throws {

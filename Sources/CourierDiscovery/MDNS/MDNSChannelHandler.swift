@@ -24,6 +24,8 @@ final class MDNSChannelHandler: ChannelInboundHandler {
     let multicastAddress: SocketAddress
     /// This host's addresses on the link (IP only): a datagram is our own only if it comes from one of them.
     var localAddresses: Set<String>
+    /// The link's networks: a unicast-addressed datagram counts only from a source in one of them (or link-local).
+    var onLinkPrefixes: [LinkPrefix]
     private let logger: Logger
     private let onEvent: (Event) -> Void
     private var context: ChannelHandlerContext?
@@ -38,11 +40,12 @@ final class MDNSChannelHandler: ChannelInboundHandler {
 
     init(
         configuration: MDNSEngine.Configuration, multicastAddress: SocketAddress, localAddresses: Set<String>,
-        logger: Logger, onEvent: @escaping (Event) -> Void
+        onLinkPrefixes: [LinkPrefix] = [], logger: Logger, onEvent: @escaping (Event) -> Void
     ) {
         self.engine = MDNSEngine(configuration: configuration)
         self.multicastAddress = multicastAddress
         self.localAddresses = localAddresses
+        self.onLinkPrefixes = onLinkPrefixes
         self.logger = logger
         self.onEvent = onEvent
     }
@@ -66,6 +69,20 @@ final class MDNSChannelHandler: ChannelInboundHandler {
         if let ip = envelope.remoteAddress.ipAddress, localAddresses.contains(ip),
             let expiry = recentlySent[Self.fingerprint(bytes)], expiry > now
         {
+            return
+        }
+        // The socket reports each datagram's destination: one sent to our unicast address rather than the group
+        // counts only from an on-link source (RFC 6762 §11). Without the report, as on an embedded channel, the
+        // datagram is taken as multicast.
+        if let destination = envelope.metadata?.packetInfo?.destinationAddress,
+            destination.ipAddress != multicastAddress.ipAddress,
+            envelope.remoteAddress.ipAddress.map(localAddresses.contains) != true,
+            LinkPrefix.isOnLink(envelope.remoteAddress, prefixes: onLinkPrefixes) == false
+        {
+            droppedDatagrams += 1
+            logger.debug(
+                "dropped unicast mDNS datagram from an off-link source",
+                metadata: ["source": "\(envelope.remoteAddress)", "dropped": "\(droppedDatagrams)"])
             return
         }
         let message: DNSMessage

@@ -47,6 +47,9 @@ struct MDNSEngine {
     static let defendingInterval = TimeAmount.milliseconds(250)
     static let maximumTruncatedPacketsPerSource = 16
     static let maximumTruncatedSources = 512
+    /// How long a truncated query's continuations are awaited: answers to it go out within 500 ms, so a source
+    /// silent for longer has finished (or lost a packet) and is forgotten, freeing its place in the table.
+    static let truncatedSourceMemory = TimeAmount.seconds(1)
     static let maximumKnownAnswersPerQuestion = 256
 
     let configuration: Configuration
@@ -55,7 +58,8 @@ struct MDNSEngine {
     private(set) var queries: [Int: ContinuousQuery] = [:]
     private var pending: [PendingResponse] = []
     private var lastMulticast: [RecordCache.Key: NIODeadline] = [:]
-    private var truncatedPackets: [SocketAddress: Int] = [:]
+    /// Sources in the middle of a truncated query: packets seen and the last one's arrival.
+    private var truncatedPackets: [SocketAddress: (count: Int, lastSeen: NIODeadline)] = [:]
     private var random: MDNSRandom
     private var nextID = 1
 
@@ -181,12 +185,17 @@ struct MDNSEngine {
     {
         let legacy = source.port != configuration.port
         var outputs: [Output] = []
+        if truncatedPackets.isEmpty == false {
+            truncatedPackets = truncatedPackets.filter { now - $0.value.lastSeen < Self.truncatedSourceMemory }
+        }
         if message.isTruncated || truncatedPackets[source] != nil {
-            let count = (truncatedPackets[source] ?? 0) + 1
+            // A truncated query and its continuations: at most 16 packets per source and 512 sources at a time;
+            // anything beyond is dropped whole (RFC 6762 §7.2 leaves the bound to the implementation).
+            let count = (truncatedPackets[source]?.count ?? 0) + 1
             guard count <= Self.maximumTruncatedPacketsPerSource,
                 truncatedPackets[source] != nil || truncatedPackets.count < Self.maximumTruncatedSources
             else { return [] }
-            truncatedPackets[source] = message.isTruncated ? count : nil
+            truncatedPackets[source] = message.isTruncated ? (count, now) : nil
         }
         // A continuation of a truncated query: its known answers apply to that asker's pending answers.
         for index in pending.indices where pending[index].truncatedSource == source {

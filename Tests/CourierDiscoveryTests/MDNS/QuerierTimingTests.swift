@@ -1,3 +1,4 @@
+import CourierTestSupport
 import NIOCore
 import Testing
 
@@ -26,6 +27,30 @@ import Testing
             intervals.append(elapsed)
         }
         #expect(intervals == [1000, 2000, 4000, 8000, 16000, 32000])
+    }
+
+    /// The spec's target of at most 16 queries per browser-hour, counted over three hours of virtual time in
+    /// one-second steps: once with nobody answering, once with a responder that answers every query not already
+    /// listing its PTR with at least half the TTL (so cache refreshes happen too). Ten thousand steps: off the
+    /// cooperative pool.
+    @Test(.ownThread, arguments: [false, true])
+    func oneBrowserSendsAtMostSixteenQueriesAnHour(answered: Bool) throws {
+        let harness = try MDNSHarness()
+        _ = harness.handler.startQuery(browse)
+        var perHour = [0, 0, 0]
+        for second in 1...(3 * 3600) {
+            harness.advance(by: .seconds(1))
+            for (message, _) in try harness.sent() where message.isResponse == false {
+                perHour[(second - 1) / 3600] += 1
+                let listed = message.answers.contains { $0.isSameRecord(as: ptr()) && $0.ttl * 2 >= 4500 }
+                if answered, message.questions.isEmpty == false, listed == false {
+                    try harness.deliver(.response(answers: [ptr()]))
+                }
+            }
+        }
+        #expect(perHour.allSatisfy { $0 <= 16 }, "queries per hour: \(perHour)")
+        // Backoff alone: at about 0.1, 1, 3, 7, 15, 31, 63, 127, 255, 511, 1023 and 2047 s, then hourly.
+        #expect(perHour[0] == 12)
     }
 
     @Test func intervalIsCappedAtSixtyMinutes() {

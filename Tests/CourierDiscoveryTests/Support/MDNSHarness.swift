@@ -12,6 +12,10 @@ final class MDNSHarness {
     static let peer = try! SocketAddress(ipAddress: "169.254.77.2", port: 5353)
     static let otherPeer = try! SocketAddress(ipAddress: "169.254.77.3", port: 5353)
     static let legacyPeer = try! SocketAddress(ipAddress: "169.254.77.2", port: 40000)
+    /// The harness's link besides link-local addresses: 192.168.7.0/24, where this host is 192.168.7.1.
+    static let onLinkPrefix = LinkPrefix(
+        address: try! SocketAddress(ipAddress: "192.168.7.1", port: 0),
+        netmask: try! SocketAddress(ipAddress: "255.255.255.0", port: 0))!
 
     final class EventLog {
         var events: [MDNSChannelHandler.Event] = []
@@ -26,7 +30,7 @@ final class MDNSHarness {
         let log = self.log
         handler = MDNSChannelHandler(
             configuration: configuration, multicastAddress: Self.multicast, localAddresses: ["169.254.77.1"],
-            logger: Logger(label: "test"),
+            onLinkPrefixes: [Self.onLinkPrefix], logger: Logger(label: "test"),
             onEvent: { log.events.append($0) })
         channel = EmbeddedChannel(handler: handler, loop: loop)
         try channel.connect(to: Self.multicast).wait()
@@ -45,9 +49,17 @@ final class MDNSHarness {
         try deliver(bytes: message.encoded(), from: source)
     }
 
-    func deliver(bytes: [UInt8], from source: SocketAddress = MDNSHarness.peer) throws {
+    /// Delivers a datagram. With `destination`, the envelope carries it as the socket's packet info would (a
+    /// unicast address or the group); without, it arrives as on a socket that does not report it.
+    func deliver(bytes: [UInt8], from source: SocketAddress = MDNSHarness.peer, to destination: SocketAddress? = nil)
+        throws
+    {
         let buffer = channel.allocator.buffer(bytes: bytes)
-        try channel.writeInbound(AddressedEnvelope(remoteAddress: source, data: buffer))
+        let metadata = destination.map {
+            AddressedEnvelope<ByteBuffer>.Metadata(
+                ecnState: .transportNotCapable, packetInfo: NIOPacketInfo(destinationAddress: $0, interfaceIndex: 2))
+        }
+        try channel.writeInbound(AddressedEnvelope(remoteAddress: source, data: buffer, metadata: metadata))
     }
 
     /// Steps the clock a millisecond at a time until something is sent, at most `limit` milliseconds; returns how
