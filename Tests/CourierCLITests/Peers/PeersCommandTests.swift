@@ -110,8 +110,9 @@ import Testing
 
     @Test func anAuctionRunsFromHostToWinner() async throws {
         let link = try Link()
+        // A duration longer than any test: the host is ended by SIGTERM once the bid is in, as by Ctrl-C.
         let host = try Self.start(
-            ["peers", "auction", "host", "--item", "Lamp", "--duration", "10", "--name", "Auctioneer"] + link.options)
+            ["peers", "auction", "host", "--item", "Lamp", "--duration", "600", "--name", "Auctioneer"] + link.options)
         defer { host.signal() }
         let bidder = try InteractiveProcess(
             URL(fileURLWithPath: Self.courier),
@@ -126,6 +127,7 @@ import Testing
         #expect(await printed.next() == "Bid refused: \"ten\" is not a number")
         bidder.type("12")
         #expect(await printed.next() == "High bid: $12 by Bidder")
+        host.signal(SIGTERM)
         #expect(await printed.next() == "You won the auction with a bid of $12!")
         #expect(await bidder.exitStatus() == 0)
         let ended = await host.exited()
