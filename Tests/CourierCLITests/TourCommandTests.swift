@@ -18,6 +18,16 @@ struct TourCommandTests {
         #expect(!capture.standardOutput.contains("\u{1B}["))
     }
 
+    @Test("the peers section: two sessions find each other and exchange a reliable and an unreliable message")
+    func peersSection() async throws {
+        let capture = CLIIO.Capture()
+        let status = await CourierCLI.run(arguments: ["tour", "--only", "peers"], io: capture.io())
+        #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
+        #expect(capture.standardOutput.contains("1 of 1 sections passed"))
+        #expect(capture.standardOutput.contains("← Bob got \"Hello, Bob\" (reliable)"))
+        #expect(capture.standardOutput.contains("← Bob got \"ping\" (unreliable)"))
+    }
+
     @Test("tour --list names every section; an unknown --only is a usage error (exit 2)")
     func listAndUnknown() async throws {
         let list = CLIIO.Capture()
@@ -139,7 +149,7 @@ struct FullTourTests {
         let capture = CLIIO.Capture()
         let status = await CourierCLI.run(arguments: ["tour"], io: capture.io())
         #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
-        #expect(capture.standardOutput.contains("18 of 18 sections passed"))
+        #expect(capture.standardOutput.contains("19 of 19 sections passed"))
         #expect(capture.standardError.isEmpty)
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CourierPeers
+import Foundation
 
 /// `courier peers auction host --item NAME`: opens an auction, takes bids from up to six bidders, and ends it
-/// after `--duration` seconds with "You won…" / "NAME won…" messages.
+/// after `--duration` seconds, or at SIGINT or SIGTERM, with "You won…" / "NAME won…" messages.
 struct PeersAuctionHostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "host", abstract: "Host an auction.")
 
@@ -12,7 +13,9 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
     @Option(name: .customLong("name"), help: "The host's display name.")
     var name = "Auctioneer"
 
-    @Option(name: .customLong("duration"), help: "Seconds from the first bidder joining to the end (default 60).")
+    @Option(
+        name: .customLong("duration"),
+        help: "Seconds from the first bidder joining to the end (default 60); Ctrl-C ends it at once.")
     var duration: Double = 60
 
     @OptionGroup var network: PeersNetworkOptions
@@ -25,6 +28,10 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
         let io = CLIIO.current
         let (discovery, session) = try await network.startSession(
             sessionID: PeersAuctionCommand.sessionID, name: name, discoveryInfo: ["role": "host"])
+        // SIGINT or SIGTERM ends the auction at once, winner announced; armed before the auction is said to be open.
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        defer { signals.cancel() }
+        await signals.waitUntilArmed()
         io.writeOut("auction of \(item) open; waiting for bidders\n")
         var auction = Auctioneer(item: item)
         let startPacket = auction.start()
@@ -33,6 +40,10 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
         let (inputs, input) = AsyncStream.makeStream(of: PeerEvent?.self)
         let forwarder = Task {
             for await event in session.events { input.yield(event) }
+        }
+        let interrupt = Task {
+            await signals.wait()
+            if Task.isCancelled == false { input.yield(nil) }
         }
         var timer: Task<Void, Never>?
         loop: for await next in inputs {
@@ -71,6 +82,8 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
             }
         }
         forwarder.cancel()
+        interrupt.cancel()
+        timer?.cancel()
         auction.end()
         for peer in await session.connectedPeers {
             let message = auction.endMessage(for: peer.id)

@@ -57,7 +57,9 @@ struct PeersAuctionJoinCommand: AsyncParsableCommand {
                 }
             }
             group.addTask {
-                while let line = readLine() {
+                // Read by a thread of its own: a blocking read on a concurrency thread could not be cancelled when
+                // the auction ends, and the command would wait for one more line.
+                for await line in StandardInputLines.stream() {
                     let bid = line.trimmingCharacters(in: .whitespaces)
                     guard bid.isEmpty == false else { continue }
                     try? await session.send(

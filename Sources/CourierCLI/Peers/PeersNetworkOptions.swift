@@ -11,6 +11,16 @@ struct PeersNetworkOptions: ParsableArguments {
     @Option(name: .customLong("encryption"), help: "required (default), optional or none.")
     var encryption = "required"
 
+    @Option(
+        name: .customLong("mdns-port"),
+        help: ArgumentHelp("The mDNS port (tests use a private one).", visibility: .hidden))
+    var mdnsPort: Int = 5353
+
+    func validate() throws {
+        guard (1...65535).contains(mdnsPort) else { throw ValidationError("--mdns-port must be 1…65535") }
+        _ = try preference()
+    }
+
     func preference() throws -> EncryptionPreference {
         switch encryption {
         case "required": return .required
@@ -27,6 +37,7 @@ struct PeersNetworkOptions: ParsableArguments {
         var discoveryConfiguration = DiscoveryConfiguration()
         discoveryConfiguration.interfaces = loopbackOnly ? .loopbackOnly : .automatic
         if loopbackOnly { discoveryConfiguration.ipVersions = .v4 }
+        discoveryConfiguration.port = mdnsPort
         discoveryConfiguration.logger = Logger(label: "courier.discovery", factory: { _ in SwiftLogNoOpLogHandler() })
         let discovery = Discovery(configuration: discoveryConfiguration)
         try await discovery.start()

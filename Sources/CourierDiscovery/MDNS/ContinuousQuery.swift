@@ -28,16 +28,22 @@ struct ContinuousQuery {
         interval = min(interval * 2, Self.maximumInterval)
     }
 
-    /// Treats another host's query as ours when it asks the same question by multicast and already lists every
-    /// known answer we would list.
+    /// Treats another host's query as ours when it asks the same question by multicast and lists no known answer
+    /// that we would not list ourselves (RFC 6762 §7.3). The answers to it then include everything we lack. A
+    /// query listing a record we do not hold is not ours: responders stay silent about that record, which is
+    /// exactly the one we need to hear (a peer browsing for its own service type lists this host's instance; taking
+    /// that query for ours kept a second process from ever asking, so it missed the first one's service).
     mutating func sawForeignQuery(
         _ foreign: DNSQuestion, knownAnswers: [DNSResourceRecord], ours: [DNSResourceRecord], now: NIODeadline
     ) {
         guard foreign.unicastResponse == false, foreign.name == question.name, foreign.type == question.type,
             foreign.recordClass == question.recordClass
         else { return }
-        let covered = ours.allSatisfy { record in knownAnswers.contains { $0.isSameRecord(as: record) } }
-        guard covered else { return }
+        let answersEverythingWeLack = knownAnswers.allSatisfy { record in
+            guard question.isAnswered(by: record) else { return true }
+            return ours.contains { $0.isSameRecord(as: record) }
+        }
+        guard answersEverythingWeLack else { return }
         didQuery(now: now)
     }
 }

@@ -20,6 +20,12 @@ final class MDNSChannelHandler: ChannelInboundHandler {
     /// How long a sent datagram is remembered so that its multicast loopback copy is recognized as our own.
     static let ownDatagramMemory = TimeAmount.seconds(5)
 
+    /// Copies of one datagram we sent whose loopback has not been seen yet.
+    private struct SentCopies {
+        var outstanding: Int
+        var expiry: NIODeadline
+    }
+
     private(set) var engine: MDNSEngine
     let multicastAddress: SocketAddress
     /// This host's addresses on the link (IP only): a datagram is our own only if it comes from one of them.
@@ -31,7 +37,7 @@ final class MDNSChannelHandler: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     private var timer: Scheduled<Void>?
     private var timerDeadline: NIODeadline?
-    private var recentlySent: [Int: NIODeadline] = [:]
+    private var recentlySent: [Int: SentCopies] = [:]
     /// The owner tag of each registration that has one, set before the registration can report anything, so
     /// that its owner never sees an event it cannot place (it learns the engine's id only later).
     private var owners: [Int: Int] = [:]
@@ -65,11 +71,22 @@ final class MDNSChannelHandler: ChannelInboundHandler {
         let bytes = Array(envelope.data.readableBytesView)
         let now = context.eventLoop.now
         // Multicast loopback returns our own datagrams; they must not feed conflict or duplicate detection. Another
-        // stack on this host sends from the same address, so the content must match too.
-        if let ip = envelope.remoteAddress.ipAddress, localAddresses.contains(ip),
-            let expiry = recentlySent[Self.fingerprint(bytes)], expiry > now
-        {
-            return
+        // process on this host sends from the same address and port, and its datagram can be byte for byte one we
+        // sent (two browsers of one type with the same known answers ask the same query). So each copy we sent
+        // accounts for one datagram received, no more: the second identical one is the other process's, and it
+        // must be answered. (Dropping every identical datagram for 5 s left such a query unanswered, and a second
+        // `courier peers` process did not find the first.) The two are indistinguishable, so which one counts as
+        // ours does not matter.
+        if let ip = envelope.remoteAddress.ipAddress, localAddresses.contains(ip) {
+            let fingerprint = Self.fingerprint(bytes)
+            if let copies = recentlySent[fingerprint], copies.expiry > now, copies.outstanding > 0 {
+                if copies.outstanding == 1 {
+                    recentlySent[fingerprint] = nil
+                } else {
+                    recentlySent[fingerprint]?.outstanding -= 1
+                }
+                return
+            }
         }
         // The socket reports each datagram's destination: one sent to our unicast address rather than the group
         // counts only from an on-link source (RFC 6762 §11). Without the report, as on an embedded channel, the
@@ -175,8 +192,10 @@ final class MDNSChannelHandler: ChannelInboundHandler {
             return
         }
         let now = context.eventLoop.now
-        recentlySent = recentlySent.filter { $0.value > now }
-        recentlySent[Self.fingerprint(bytes)] = now + Self.ownDatagramMemory
+        recentlySent = recentlySent.filter { $0.value.expiry > now }
+        let fingerprint = Self.fingerprint(bytes)
+        let outstanding = (recentlySent[fingerprint]?.outstanding ?? 0) + 1
+        recentlySent[fingerprint] = SentCopies(outstanding: outstanding, expiry: now + Self.ownDatagramMemory)
         let address: SocketAddress
         switch destination {
         case .multicast: address = multicastAddress

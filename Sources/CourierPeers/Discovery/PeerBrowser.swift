@@ -58,12 +58,8 @@ public actor PeerBrowser {
                 case .found(let identity, _):
                     guard let peer = PeerID(hex: identity.name), peer != localPeer else { continue }
                     Task {
-                        // A resolve can miss its answers (a lost multicast); try a bounded number of times.
-                        var resolved: ResolvedService?
-                        for _ in 0..<3 where resolved == nil && Task.isCancelled == false {
-                            resolved = try? await discovery.resolveOnce(identity, timeout: .seconds(2))
-                        }
-                        guard let service = resolved,
+                        // The resolve asks again after 1 s and 3 s, so a lost multicast costs a second, not the peer.
+                        guard let service = try? await discovery.resolveOnce(identity, timeout: Self.resolveTimeout),
                             let advertisement = PeerAdvertisement(txt: service.txt),
                             advertisement.sessionID == sessionID, mode.sees(advertisement.mode),
                             let address = Self.preferred(service.addresses, port: service.port)
@@ -79,6 +75,9 @@ public actor PeerBrowser {
             }
         }
     }
+
+    /// How long a found instance may take to resolve before it is skipped.
+    static let resolveTimeout = Duration.seconds(6)
 
     /// Stops browsing and finishes ``events``.
     public func stop() async {

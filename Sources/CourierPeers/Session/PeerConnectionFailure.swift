@@ -20,7 +20,7 @@ public enum PeerConnectionFailure: Error, Sendable, Hashable, CustomStringConver
         switch reason {
         case .denied: self = .denied
         case .timedOut: self = .timedOut
-        case .cancelled: self = .cancelled
+        case .cancelled, .crossed: self = .cancelled
         case .sessionFull: self = .sessionFull
         case .versionMismatch: self = .versionMismatch
         case .encryptionRequired: self = .encryptionRequired

@@ -55,6 +55,10 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
             context.fireChannelRead(wrapInboundOut(.frame(frame)))
         case .reject(let reason, let error):
             logger.info("refusing connection", metadata: ["reason": "\(reason)", "detail": "\(error.message)"])
+            // The error goes up first: the write below can complete and close the channel at once, and once closed
+            // the session's inbound stream has ended without it (an inviter then saw "closed" for a version
+            // mismatch).
+            context.fireErrorCaught(error)
             var body = ByteBuffer()
             body.writeInteger(reason.rawValue)
             body.writeString(error.message)
@@ -62,7 +66,6 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
             context.writeAndFlush(wrapOutboundOut(PeerFrame(kind: .reject, body: body))).whenComplete { _ in
                 channel.close(promise: nil)
             }
-            context.fireErrorCaught(error)
         case .close(let error):
             logger.info("closing connection", metadata: ["reason": "\(error.message)"])
             context.fireErrorCaught(error)

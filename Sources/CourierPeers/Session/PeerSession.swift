@@ -59,10 +59,29 @@ public actor PeerSession {
         var writer: NIOAsyncChannelOutboundWriter<PeerFrame>?
         var isInitiator: Bool
         var peer: PeerInfo?
+        /// The peer an invitation was sent to, as discovery advertised it; its hello must name the same ID.
+        var expected: PeerID?
         var udpAddress: SocketAddress?
         var cipher: PeerCipher?
         var nextMessageNumber: UInt32 = 0
         var state: LinkState
+        /// When the last frame arrived, on ``PeerSessionConfiguration/clock``.
+        var lastHeard: Duration
+    }
+
+    /// A peer that said goodbye or was dropped a moment ago: its unreliable messages sent before that, still in
+    /// flight beside the TCP goodbye, are delivered until `until` (the chunk expiry, on the datagram clock).
+    private struct DepartedPeer {
+        var info: PeerInfo
+        var cipher: PeerCipher?
+        var until: Duration
+    }
+
+    /// An invitation withdrawn in favour of the other peer's (crossed invitations, where the other peer's ID is
+    /// lower): it succeeds when that peer's invitation arrives, accepted on its behalf.
+    private struct CrossedInvitation {
+        var reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>
+        var expiry: Task<Void, Never>
     }
 
     /// How long a goodbye waits for the peer to close before closing anyway.
@@ -77,6 +96,11 @@ public actor PeerSession {
     private var reassembler: ChunkReassembler
     private let clockStart = ContinuousClock.now
     private var known: [PeerID: (info: PeerInfo, address: SocketAddress, advertisement: PeerAdvertisement)] = [:]
+    private var departed: [PeerID: DepartedPeer] = [:]
+    private var crossed: [PeerID: CrossedInvitation] = [:]
+    private let clock: SessionClock
+    /// When the last liveness tick ran, to tell this process's own stalls from a peer's silence.
+    private var lastTick: Duration?
     private var advertiser: PeerAdvertiser?
     private var browser: PeerBrowser?
     private var started = false
@@ -106,6 +130,12 @@ public actor PeerSession {
             throw PeersError(.invalidArgument, "display name has \(name.utf8.count) bytes; limit 63")
         }
         if let explicit = configuration.serviceType { _ = try PeerServiceType.explicit(explicit) }
+        guard configuration.heartbeatInterval > .zero else {
+            throw PeersError(.invalidArgument, "heartbeat interval \(configuration.heartbeatInterval) must be positive")
+        }
+        if let timeout = configuration.disconnectTimeout, timeout <= .zero {
+            throw PeersError(.invalidArgument, "disconnect timeout \(timeout) must be positive")
+        }
         _ = try PeerAdvertisement(
             sessionID: sessionID, displayName: name, mode: mode, udpPort: 0,
             discoveryInfo: configuration.discoveryInfo
@@ -118,6 +148,7 @@ public actor PeerSession {
         self.group = eventLoopGroup
         self.logger = configuration.logger
         self.reassembler = ChunkReassembler(expiry: configuration.chunkExpiry)
+        self.clock = SessionClock(configuration.clock)
         self.sessionTag = Self.tag(sessionID: sessionID)
         (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         (delegateEvents, delegateSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
@@ -232,6 +263,17 @@ public actor PeerSession {
                     await self?.expireChunks()
                 }
             })
+        let clock = clock
+        let heartbeatInterval = configuration.heartbeatInterval
+        lastTick = clock.elapsed()
+        tasks.append(
+            Task { [weak self] in
+                while Task.isCancelled == false {
+                    do { try await clock.sleep(heartbeatInterval) } catch { return }
+                    guard let self else { return }
+                    await self.livenessTick()
+                }
+            })
         if let discovery = configuration.discovery {
             let serviceType =
                 try configuration.serviceType.map(PeerServiceType.explicit)
@@ -312,6 +354,11 @@ public actor PeerSession {
         closed = true
         await advertiser?.stop()
         await browser?.stop()
+        for invitation in crossed.values {
+            invitation.expiry.cancel()
+            invitation.reply.resume(returning: .failure(.cancelled))
+        }
+        crossed = [:]
         let channels = links.values.map(\.channel)
         for id in links.keys.sorted() { await close(link: id, goodbye: true) }
         for channel in channels { try? await channel.closeFuture.get() }
@@ -412,8 +459,12 @@ public actor PeerSession {
 
     /// Cancels this session's pending invitation to `peer`; the inviter sees `connectionFailed(.cancelled)`.
     public func cancelInvite(_ peer: PeerID) async {
-        for (id, link) in links where link.peer?.id == peer {
+        for (id, link) in links where (link.peer?.id ?? link.expected) == peer {
             if case .inviting = link.state { await failInvitation(link: id, .cancelled, tell: .cancelled) }
+        }
+        if let invitation = crossed.removeValue(forKey: peer) {
+            invitation.expiry.cancel()
+            invitation.reply.resume(returning: .failure(.cancelled))
         }
     }
 
@@ -431,6 +482,7 @@ public actor PeerSession {
             throw PeersError(.invalidArgument, "the session is full")
         }
         links[id]?.state = .connected
+        links[id]?.lastHeard = clock.elapsed()
         emit(.stateChanged(info, .connected))
         try? await link.writer?.write(PeerFrame(kind: .accept))
     }
@@ -474,7 +526,7 @@ public actor PeerSession {
         let result = await withCheckedContinuation { continuation in
             let id = adoptSync(
                 connection, isInitiator: true,
-                state: .inviting(context: context, timeout: timeout, reply: continuation))
+                state: .inviting(context: context, timeout: timeout, reply: continuation), expected: expected?.id)
             tasks.append(
                 Task { [weak self] in
                     try? await Task.sleep(for: timeout)
@@ -519,10 +571,14 @@ public actor PeerSession {
         _ = adoptSync(connection, isInitiator: isInitiator, state: state)
     }
 
-    private func adoptSync(_ connection: Connection, isInitiator: Bool, state: LinkState) -> Int {
+    private func adoptSync(_ connection: Connection, isInitiator: Bool, state: LinkState, expected: PeerID? = nil)
+        -> Int
+    {
         let id = nextLinkID
         nextLinkID += 1
-        links[id] = Link(channel: connection.channel, isInitiator: isInitiator, state: state)
+        links[id] = Link(
+            channel: connection.channel, isInitiator: isInitiator, expected: expected, state: state,
+            lastHeard: clock.elapsed())
         if closed { connection.channel.close(promise: nil) }
         tasks.append(
             Task { [weak self] in
@@ -548,16 +604,28 @@ public actor PeerSession {
 
     private func receive(_ message: PeerInbound, link id: Int) async {
         guard let link = links[id] else { return }
+        links[id]?.lastHeard = clock.elapsed()
         switch message {
         case .hello(let hello, let cipher):
             let info = PeerInfo(id: hello.peerID, displayName: hello.displayName, mode: hello.mode)
+            if case .inviting = link.state, let expected = link.expected, expected != hello.peerID {
+                // Whoever answers at a discovered address must be the peer advertised there.
+                logger.info(
+                    "peer at a discovered address has another ID; closing",
+                    metadata: ["advertised": "\(expected)", "hello": "\(hello.peerID)"])
+                let error = PeersError(
+                    .identityMismatch, "the peer advertised as \(expected) answered as \(hello.peerID)")
+                await failInvitation(link: id, .other(error), tell: nil)
+                return
+            }
             links[id]?.peer = info
             links[id]?.cipher = cipher
             if let remote = link.channel.remoteAddress, let ip = remote.ipAddress {
                 links[id]?.udpAddress = try? SocketAddress(ipAddress: ip, port: Int(hello.udpPort))
             }
             switch link.state {
-            case .inviting(let context, let timeout, _):
+            case .inviting(let context, let timeout, let reply):
+                if await resolveCrossing(helloFrom: info, outgoing: id, reply: reply) { return }
                 var body = ByteBuffer()
                 let parts = timeout.components
                 let milliseconds = min(
@@ -582,7 +650,7 @@ public actor PeerSession {
         case (.data, .connected):
             if let peer = link.peer { emit(.data(Array(body.readableBytesView), from: peer, mode: .reliable)) }
         case (.heartbeat, _):
-            break
+            logger.trace("heartbeat received", metadata: ["peer": "\(link.peer?.id.description ?? "?")"])
         case (.invite, .awaitingInvite):
             guard let peer = link.peer, let milliseconds = body.readInteger(as: UInt32.self) else {
                 await close(link: id, goodbye: false)
@@ -598,6 +666,7 @@ public actor PeerSession {
                 await refuse(link: id, reason: .sessionFull)
                 return
             }
+            if await resolveCrossing(invitationFrom: peer, link: id) { return }
             if pending >= PeerLimits.maximumPendingInvitations {
                 await refuse(link: id, reason: .denied)
                 return
@@ -620,11 +689,19 @@ public actor PeerSession {
                 return
             }
             links[id]?.state = .connected
+            links[id]?.lastHeard = clock.elapsed()
             emit(.stateChanged(peer, .connected))
             reply.resume(returning: .success(peer))
-        case (.deny, .inviting), (.reject, .inviting):
+        case (.deny, .inviting(_, let timeout, let reply)), (.reject, .inviting(_, let timeout, let reply)):
             let reason = body.readInteger(as: UInt8.self).flatMap(PeerCloseReason.init(rawValue:)) ?? .protocolError
             let text = body.readString(length: body.readableBytes) ?? ""
+            if reason == .crossed, let peer = link.peer, peer.id < peerID {
+                // The other peer's invitation stands; this one succeeds when it arrives (or has).
+                links[id]?.state = .closing
+                link.channel.close(promise: nil)
+                await awaitCrossedInvitation(from: peer.id, reply: reply, timeout: timeout)
+                return
+            }
             await failInvitation(link: id, PeerConnectionFailure(reason, text: text), tell: nil)
         case (.cancel, .invited(let expiry)):
             expiry.cancel()
@@ -639,6 +716,136 @@ public actor PeerSession {
         default:
             logger.info("unexpected frame; closing", metadata: ["kind": "\(frame.kind)"])
             await close(link: id, goodbye: false)
+        }
+    }
+
+    // MARK: Crossed invitations
+
+    /// Deals with an invitation from `peer` that crosses one of this session's (both invited each other at once):
+    /// the invitation of the lower peer ID stands and the other is withdrawn, so exactly one connection results and
+    /// both callers that invited get it. Returns whether the invitation was dealt with here.
+    private func resolveCrossing(invitationFrom peer: PeerInfo, link id: Int) async -> Bool {
+        if let invitation = crossed.removeValue(forKey: peer.id) {
+            // Ours was withdrawn in favour of this one: accept it for the caller who invited.
+            invitation.expiry.cancel()
+            await acceptOnBehalf(link: id, peer: peer, reply: invitation.reply)
+            return true
+        }
+        let outgoing = links.first { entry in
+            guard case .inviting = entry.value.state else { return false }
+            return (entry.value.peer?.id ?? entry.value.expected) == peer.id
+        }
+        guard let (ours, link) = outgoing, case .inviting(_, _, let reply) = link.state else { return false }
+        if peerID < peer.id {
+            // Ours stands. The other side waits for it and accepts it on its caller's behalf.
+            await refuse(link: id, reason: .crossed)
+            return true
+        }
+        // Theirs stands: withdraw ours (the other side reports it cancelled if it had shown it) and accept theirs.
+        links[ours]?.state = .closing
+        var body = ByteBuffer()
+        body.writeInteger(PeerCloseReason.crossed.rawValue)
+        try? await link.writer?.write(PeerFrame(kind: .cancel, body: body))
+        link.channel.close(promise: nil)
+        await acceptOnBehalf(link: id, peer: peer, reply: reply)
+        return true
+    }
+
+    /// The same, seen from the other end: the peer this session is inviting turns out to have an invitation of its
+    /// own waiting here (it arrived before this connection's hello). Returns whether ours was withdrawn.
+    private func resolveCrossing(
+        helloFrom peer: PeerInfo, outgoing id: Int,
+        reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>
+    ) async -> Bool {
+        let pending = links.first { entry in
+            guard case .invited = entry.value.state else { return false }
+            return entry.value.peer?.id == peer.id
+        }
+        guard let (theirs, link) = pending, case .invited(let expiry) = link.state else { return false }
+        if peerID < peer.id {
+            // Ours stands: theirs is withdrawn here, and the other side accepts ours on its caller's behalf.
+            expiry.cancel()
+            await refuse(link: theirs, reason: .crossed)
+            emit(.connectionFailed(peer, .cancelled))
+            return false
+        }
+        expiry.cancel()
+        links[id]?.state = .closing
+        links[id]?.channel.close(promise: nil)
+        await acceptOnBehalf(link: theirs, peer: peer, reply: reply)
+        return true
+    }
+
+    /// Ours was refused as the crossed invitation with the higher ID: the other peer's invitation stands. Accepts
+    /// it if it is already here, or waits for it until the invitation's timeout.
+    private func awaitCrossedInvitation(
+        from peer: PeerID, reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>,
+        timeout: Duration
+    ) async {
+        let pending = links.first { entry in
+            guard case .invited = entry.value.state else { return false }
+            return entry.value.peer?.id == peer
+        }
+        if let (id, link) = pending, case .invited(let expiry) = link.state, let info = link.peer {
+            expiry.cancel()
+            await acceptOnBehalf(link: id, peer: info, reply: reply)
+            return
+        }
+        if let earlier = crossed.removeValue(forKey: peer) {
+            earlier.expiry.cancel()
+            earlier.reply.resume(returning: .failure(.cancelled))
+        }
+        let expiry = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard Task.isCancelled == false else { return }
+            await self?.crossedInvitationLapsed(peer)
+        }
+        crossed[peer] = CrossedInvitation(reply: reply, expiry: expiry)
+    }
+
+    private func crossedInvitationLapsed(_ peer: PeerID) {
+        crossed.removeValue(forKey: peer)?.reply.resume(returning: .failure(.timedOut))
+    }
+
+    /// Accepts an invitation without asking the caller, who asked for this connection by inviting the same peer.
+    private func acceptOnBehalf(
+        link id: Int, peer: PeerInfo, reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>
+    ) async {
+        guard connectedCount + 1 < capacity else {
+            await refuse(link: id, reason: .sessionFull)
+            reply.resume(returning: .failure(.sessionFull))
+            return
+        }
+        links[id]?.state = .connected
+        links[id]?.lastHeard = clock.elapsed()
+        emit(.stateChanged(peer, .connected))
+        reply.resume(returning: .success(peer))
+        try? await links[id]?.writer?.write(PeerFrame(kind: .accept))
+    }
+
+    // MARK: Liveness
+
+    /// Every heartbeat interval: a heartbeat to each connected peer, and peers silent for the disconnect timeout
+    /// dropped (a cut link or a frozen peer never closes its TCP connection).
+    private func livenessTick() async {
+        let now = clock.elapsed()
+        let interval = configuration.heartbeatInterval
+        if let lastTick, now - lastTick > interval * 2 {
+            // This process did not run on time (stopped, suspended, starved): the silence was ours, not the peers'.
+            for id in links.keys { links[id]?.lastHeard = now }
+        }
+        lastTick = now
+        for id in links.keys.sorted() {
+            guard let link = links[id], case .connected = link.state else { continue }
+            if let timeout = configuration.disconnectTimeout, now - link.lastHeard >= timeout {
+                logger.info(
+                    "peer silent for the disconnect timeout; disconnecting",
+                    metadata: ["peer": "\(link.peer?.id.description ?? "?")", "timeout": "\(timeout)"])
+                await close(link: id, goodbye: false)
+                continue
+            }
+            // Straight to the channel, not through the writer: a heartbeat must not wait behind back-pressure.
+            link.channel.writeAndFlush(PeerFrame(kind: .heartbeat), promise: nil)
         }
     }
 
@@ -673,7 +880,9 @@ public actor PeerSession {
             link.channel.close(promise: nil)
         }
         if wasConnected, let peer = link.peer {
-            reassembler.forget(sender: peer.id)
+            departed[peer.id] = DepartedPeer(
+                info: peer, cipher: links[id]?.cipher,
+                until: ContinuousClock.now - clockStart + configuration.chunkExpiry)
             emit(.stateChanged(peer, .disconnected))
         }
     }
@@ -818,31 +1027,49 @@ public actor PeerSession {
             droppedUnreliableMessages += 1
             return
         }
-        guard let id = links.first(where: { $0.value.peer?.id == chunk.sender })?.key, let link = links[id],
-            case .connected = link.state, let peer = link.peer
-        else {
+        let now = ContinuousClock.now - clockStart
+        let connected = links.first { entry in
+            guard case .connected = entry.value.state else { return false }
+            return entry.value.peer?.id == chunk.sender
+        }
+        let sender: (peer: PeerInfo, cipher: PeerCipher?, link: Int?)
+        if let (id, link) = connected, let peer = link.peer {
+            sender = (peer, link.cipher, id)
+        } else if let gone = departed[chunk.sender], gone.until > now {
+            // Sent before the goodbye that overtook it.
+            sender = (gone.info, gone.cipher, nil)
+        } else {
             droppedUnreliableMessages += 1
             return
         }
         let before = reassembler.droppedMessages
-        let whole = reassembler.add(chunk, now: ContinuousClock.now - clockStart)
+        let whole = reassembler.add(chunk, now: now)
         droppedUnreliableMessages += reassembler.droppedMessages - before
         guard var message = whole else { return }
-        if var cipher = link.cipher {
+        if var cipher = sender.cipher {
             do {
                 message = try cipher.openDatagram(
                     message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
-                links[id]?.cipher = cipher
+                if let id = sender.link {
+                    links[id]?.cipher = cipher
+                } else {
+                    departed[chunk.sender]?.cipher = cipher
+                }
             } catch {
                 droppedUnreliableMessages += 1
                 return
             }
         }
-        emit(.data(Array(message.readableBytesView), from: peer, mode: .unreliable))
+        emit(.data(Array(message.readableBytesView), from: sender.peer, mode: .unreliable))
     }
 
     private func expireChunks() {
-        droppedUnreliableMessages += reassembler.expire(now: ContinuousClock.now - clockStart)
+        let now = ContinuousClock.now - clockStart
+        droppedUnreliableMessages += reassembler.expire(now: now)
+        for (peer, gone) in departed where gone.until <= now {
+            departed[peer] = nil
+            if links.values.contains(where: { $0.peer?.id == peer }) == false { reassembler.forget(sender: peer) }
+        }
     }
 
     // MARK: Discovery

@@ -22,6 +22,14 @@ public struct PeerSessionConfiguration: Sendable {
     public var serviceType: String?
     /// How long a partial unreliable message waits for its missing chunks.
     public var chunkExpiry: Duration = .seconds(2)
+    /// How often each connected peer gets a heartbeat frame (2 s), so that silence means a lost peer.
+    public var heartbeatInterval: Duration = .seconds(2)
+    /// How long a connected peer may send nothing, heartbeats included, before it is disconnected
+    /// (GKSession's `disconnectTimeout`, 10 s): a cut link or a peer that froze, whose TCP connection never closes.
+    /// `nil` keeps silent peers.
+    public var disconnectTimeout: Duration? = .seconds(10)
+    /// The clock heartbeats and ``disconnectTimeout`` run on. Tests pass a clock they advance by hand.
+    public var clock: any Clock<Duration> = ContinuousClock()
     /// Where the session logs.
     public var logger = Logger(label: "courier.peers")
 

@@ -18,6 +18,8 @@ public enum PeerCloseReason: UInt8, Sendable, Hashable, CaseIterable, CustomStri
     case protocolError = 8
     /// Server and client modes do not see each other that way (peer with server, or two servers).
     case modeMismatch = 9
+    /// Both peers invited each other at once; the invitation of the lower peer ID stands and this one is withdrawn.
+    case crossed = 10
 
     /// A lower-case phrase for logs and CLI output.
     public var description: String {
@@ -31,6 +33,7 @@ public enum PeerCloseReason: UInt8, Sendable, Hashable, CaseIterable, CustomStri
         case .sessionMismatch: "session mismatch"
         case .protocolError: "protocol error"
         case .modeMismatch: "mode mismatch"
+        case .crossed: "crossed invitation"
         }
     }
 }

@@ -19,6 +19,9 @@ public struct PeersError: Error, Hashable, Sendable, CustomStringConvertible {
         case versionMismatch
         /// The other side belongs to another session ID.
         case sessionMismatch
+        /// The peer that answered at a discovered address is not the one advertised there (its hello names another
+        /// peer ID than the DNS-SD instance).
+        case identityMismatch
         /// A sealed frame or datagram failed authentication: forged, corrupted or replayed.
         case authenticationFailed
         /// An invitation context over 4 KiB.

@@ -73,6 +73,29 @@ import Testing
         #expect(elapsed == 2000)
     }
 
+    @Test func anotherHostsQueryListingARecordWeLackDoesNotCountAsOurs() throws {
+        let harness = try MDNSHarness()
+        _ = harness.handler.startQuery(browse)
+        _ = try harness.advanceUntilSent(limit: 120)
+        harness.advance(by: .milliseconds(900))
+        // The other host knows an instance we have not heard of: responders will not repeat it to that query, so
+        // ours must still go out (RFC 6762 §7.3), when it is due 100 ms later.
+        try harness.deliver(.query([browse], knownAnswers: [ptr()]), from: MDNSHarness.otherPeer)
+        let (elapsed, _) = try harness.advanceUntilSent(limit: 5000)
+        #expect(elapsed == 100)
+    }
+
+    @Test func anotherHostsQueryListingOnlyRecordsWeKnowCountsAsOurs() throws {
+        let harness = try MDNSHarness()
+        _ = harness.handler.startQuery(browse)
+        try harness.deliver(.response(answers: [ptr()]))
+        _ = try harness.advanceUntilSent(limit: 120)
+        harness.advance(by: .milliseconds(900))
+        try harness.deliver(.query([browse], knownAnswers: [ptr()]), from: MDNSHarness.otherPeer)
+        let (elapsed, _) = try harness.advanceUntilSent(limit: 5000)
+        #expect(elapsed == 2000)
+    }
+
     @Test func knownAnswersListRecordsWithMoreThanHalfTheirTTLLeft() throws {
         let harness = try MDNSHarness()
         _ = harness.handler.startQuery(browse)

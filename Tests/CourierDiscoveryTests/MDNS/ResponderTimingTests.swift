@@ -376,6 +376,27 @@ import Testing
         #expect(elapsed == 1000)
     }
 
+    @Test func theSameQueryFromAnotherProcessOnThisHostIsAnswered() throws {
+        let harness = try MDNSHarness()
+        _ = try harness.establishKidsShoes()
+        // Past the one-multicast-per-second limit of the announcements.
+        harness.advance(by: .seconds(1))
+        _ = try harness.sent()
+        _ = harness.handler.startQuery(DNSQuestion(name: identity.type.domainName, type: .ptr))
+        let (_, sent) = try harness.advanceUntilSent(limit: 120)
+        let query = try #require(sent.first?.message)
+        // Our own copy, looped back: ignored.
+        try harness.deliver(query, from: MDNSHarness.ownAddress)
+        harness.advance(by: .milliseconds(200))
+        #expect(try harness.sent().contains { $0.message.isResponse } == false)
+        // The same bytes once more from this host's address: another process browsing the same type with the same
+        // known answers. It must be answered.
+        try harness.deliver(query, from: MDNSHarness.ownAddress)
+        harness.advance(by: .milliseconds(200))
+        let answers = try harness.sent().filter { $0.message.isResponse }.flatMap(\.message.answers)
+        #expect(answers.contains { $0.data == .ptr(identity.fullName) })
+    }
+
     @Test func malformedDatagramsAreDroppedAndCounted() throws {
         let harness = try MDNSHarness()
         try harness.deliver(bytes: [0, 0, 0x84, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0xC0, 0x0C])

@@ -75,7 +75,9 @@ private final class VanishingPeerHandler: ChannelInboundHandler {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        let ann = try await PeerFixtures.session("Ann", encryption: .none, sendTimeout: .seconds(1))
+        // A clock that never moves: the silent peer must be dropped by the send timeout, not the disconnect timeout.
+        let ann = try await PeerFixtures.session(
+            "Ann", encryption: .none, sendTimeout: .seconds(1), clock: ManualClock())
         let annLog = EventLog(ann)
         let port = try #require(server.localAddress?.port)
         let peer = try await ann.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: port))
