@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "CourierSockets", targets: ["CourierSockets"]),
         .library(name: "CourierImages", targets: ["CourierImages"]),
         .library(name: "CourierFTP", targets: ["CourierFTP"]),
+        .library(name: "CourierServices", targets: ["CourierServices"]),
+        .library(name: "CourierServicesServer", targets: ["CourierServicesServer"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -162,6 +164,43 @@ let package = Package(
                 "Courier",
                 "CourierTesting",
                 "CourierTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: The service layer of chapter 2, client side: the service locator, service:// URLs, version negotiation
+        .target(
+            name: "CourierServices",
+            dependencies: [
+                "Courier",
+                "CourierSecurity",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: The service layer of chapter 2, server side: Hummingbird middleware (a client never links a server)
+        .target(
+            name: "CourierServicesServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierServicesTests",
+            dependencies: [
+                "CourierServices",
+                "CourierServicesServer",
+                "Courier",
+                "CourierTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
