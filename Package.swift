@@ -450,7 +450,8 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
-                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierSockets", "CourierTesting",
+                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierSampleServer", "CourierSockets",
+                "CourierTesting",
                 "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
