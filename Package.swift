@@ -212,6 +212,7 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierSecurity",
+                "CourierServicesServer",
                 "CourierPayloads",
                 "CourierCertificates",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -433,6 +434,7 @@ let package = Package(
                 "CourierPeers",
                 "CourierSampleServer",
                 "CourierSecurity",
+                "CourierServices",
                 "CourierSockets",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
