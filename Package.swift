@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "CourierSockets", targets: ["CourierSockets"]),
         .library(name: "CourierImages", targets: ["CourierImages"]),
         .library(name: "CourierFTP", targets: ["CourierFTP"]),
+        .library(name: "CourierServices", targets: ["CourierServices"]),
+        .library(name: "CourierServicesServer", targets: ["CourierServicesServer"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -167,12 +169,50 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: The service layer of chapter 2, client side: the service locator, service:// URLs, version negotiation
+        .target(
+            name: "CourierServices",
+            dependencies: [
+                "Courier",
+                "CourierSecurity",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // MARK: The service layer of chapter 2, server side: Hummingbird middleware (a client never links a server)
+        .target(
+            name: "CourierServicesServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierServicesTests",
+            dependencies: [
+                "CourierServices",
+                "CourierServicesServer",
+                "Courier",
+                "CourierTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
         // MARK: The sample back end (the books' services as one Hummingbird application)
         .target(
             name: "CourierSampleServer",
             dependencies: [
                 "Courier",
                 "CourierSecurity",
+                "CourierServicesServer",
                 "CourierPayloads",
                 "CourierCertificates",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -394,6 +434,7 @@ let package = Package(
                 "CourierPeers",
                 "CourierSampleServer",
                 "CourierSecurity",
+                "CourierServices",
                 "CourierSockets",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -411,7 +452,8 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: [
-                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierSockets", "CourierTesting",
+                "CourierCLI", "CourierDiscovery", "CourierLinks", "CourierSampleServer", "CourierSockets",
+                "CourierTesting",
                 "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

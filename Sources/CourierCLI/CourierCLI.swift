@@ -103,6 +103,7 @@ struct CourierCommand: AsyncParsableCommand {
         subcommands: [
             RequestCommand.self, DownloadCommand.self, ServeCommand.self, TourCommand.self, BenchCommand.self,
             LinksCommand.self, DiscoverCommand.self, PeersCommand.self, SocketCommand.self, FetchImagesCommand.self,
+            ServicesCommand.self,
         ],
         defaultSubcommand: RequestCommand.self
     )

@@ -30,10 +30,14 @@ public struct SampleServerConfiguration: Sendable {
     public var quiet: Bool = false
     /// The passphrase protecting the PKCS#12 identities the banking service issues.
     public var identityPassphrase: String = "courier"
-    /// Requests per minute for callers without an API key, per API key, on `/api/…`.
+    /// Requests per ``rateLimitPeriod`` for callers without an API key on `/api/…` (they share one token
+    /// bucket).
     public var anonymousRateLimit: Int = 60
-    /// Requests per minute for a caller with a valid API key.
+    /// Requests per ``rateLimitPeriod`` for each valid API key (a token bucket per key).
     public var keyedRateLimit: Int = 600
+    /// The period of both rate limits: a full bucket refills in this time, one token every
+    /// `rateLimitPeriod / limit` (a minute by default).
+    public var rateLimitPeriod: Duration = .seconds(60)
     /// The API keys `/api/…` accepts (`X-API-Key`).
     public var apiKeys: Set<String> = ["courier-demo-key"]
     /// The users of the login, banking and Basic/Digest endpoints (user name → password).

@@ -1,13 +1,17 @@
 import CourierCertificates
+import CourierServicesServer
 import Foundation
 import Synchronization
 
-/// Everything the sample server remembers between requests: issued tokens, fault switches, rate-limit
-/// windows, push registrations. One lock; every critical section is short and never awaits.
+/// Everything the sample server remembers between requests: issued tokens, fault switches, push
+/// registrations (one lock; every critical section is short and never awaits), and the `/api/…` rate
+/// limiter's token buckets (a lock of their own).
 final class SampleServerState: Sendable {
     let configuration: SampleServerConfiguration
     /// The façade's client for its (simulated) upstreams.
     let upstream = UpstreamClient()
+    /// The token buckets of `/api/…` callers.
+    let rateLimiter = RateLimiter()
     private let storage: Mutex<Storage>
 
     struct Storage {
@@ -15,7 +19,6 @@ final class SampleServerState: Sendable {
         var credentials: ServerCredentials?
         var tokens: [String: String] = [:]
         var faults = Faults()
-        var rateWindows: [String: RateWindow] = [:]
         var pushTokens: [String: [String]] = [:]
         var registeredDevices: [String: String] = [:]
         var uploadCounter = 0
@@ -45,11 +48,6 @@ final class SampleServerState: Sendable {
         var failuresServed: [String: Int] = [:]
     }
 
-    struct RateWindow {
-        var start: Date
-        var count: Int
-    }
-
     init(configuration: SampleServerConfiguration) {
         self.configuration = configuration
         self.storage = Mutex(Storage())
@@ -70,21 +68,4 @@ final class SampleServerState: Sendable {
 
     func setBaseURL(_ url: URL) { self.withStorage { $0.baseURL = url } }
     func setCredentials(_ credentials: ServerCredentials) { self.withStorage { $0.credentials = credentials } }
-
-    /// Counts one request of `caller` against a one-minute window of `limit` requests; returns the seconds
-    /// until the window resets when the caller is over the limit.
-    func consumeRate(caller: String, limit: Int, now: Date = Date()) -> Int? {
-        self.withStorage { storage in
-            var window = storage.rateWindows[caller] ?? RateWindow(start: now, count: 0)
-            if now.timeIntervalSince(window.start) >= 60 {
-                window = RateWindow(start: now, count: 0)
-            }
-            window.count += 1
-            storage.rateWindows[caller] = window
-            if window.count > limit {
-                return max(1, Int((60 - now.timeIntervalSince(window.start)).rounded(.up)))
-            }
-            return nil
-        }
-    }
 }

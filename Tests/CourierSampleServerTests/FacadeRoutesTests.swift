@@ -118,9 +118,12 @@ struct FacadeRoutesTests {
 
     @Test("API keys: unknown key 401; over the quota 429 with Retry-After; a valid key has its own, higher quota")
     func apiKeysAndRateLimits() async throws {
+        // Token buckets refill continuously (one token per period / limit); an hour-long period keeps a token
+        // from coming back while the test counts, however slow the machine.
         try await withSampleServer(configure: {
             $0.anonymousRateLimit = 3
             $0.keyedRateLimit = 5
+            $0.rateLimitPeriod = .seconds(3600)
         }) { server, session in
             var unknown = Request(url: server.url("/api/1.0/stockquote/AAPL"))
             try unknown.setValue("stolen", forHTTPHeaderField: "X-API-Key")
@@ -132,7 +135,9 @@ struct FacadeRoutesTests {
             let limited = try await session.data(for: Request(url: server.url("/api/1.0/stockquote/AAPL")))
             #expect(limited.status == .tooManyRequests)
             let retryAfter = try #require(limited.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) })
-            #expect((1...60).contains(retryAfter))
+            // One token of 3 per hour comes back every 1200 s.
+            #expect((1...1200).contains(retryAfter))
+            #expect(limited.text?.hasPrefix("{\"error\":") == true)
 
             var keyed = Request(url: server.url("/api/1.0/stockquote/AAPL"))
             try keyed.setValue("courier-demo-key", forHTTPHeaderField: "X-API-Key")
@@ -141,7 +146,7 @@ struct FacadeRoutesTests {
         }
     }
 
-    @Test("the locator lists each environment's services; an unknown environment is 404")
+    @Test("the locator lists v1 and v2 of both services in every environment; an unknown environment is 404")
     func locator() async throws {
         struct Locator: Decodable {
             struct Service: Decodable {
@@ -152,16 +157,36 @@ struct FacadeRoutesTests {
             var services: [Service]
         }
         try await withSampleServer { server, session in
-            let production = try await session.data(for: Request(url: server.url("/locator/production.json")))
-                .decode(Locator.self)
-            #expect(production.services.map(\.name) == ["stockQuote", "weather"])
-            #expect(production.services[0].version == 1)
-            // The located URL works.
-            let weatherURL = try #require(URL(string: production.services[1].url + "/23219"))
-            #expect(try await session.data(for: Request(url: weatherURL)).status == .ok)
-            let dev = try await session.data(for: Request(url: server.url("/locator/dev.json"))).decode(Locator.self)
-            #expect(dev.services.allSatisfy { $0.version == 2 })
+            for environment in ["dev", "qa", "production"] {
+                let document = try await session.data(
+                    for: Request(url: server.url("/locator/\(environment).json"))
+                ).decode(Locator.self)
+                #expect(
+                    document.services.map { "\($0.name) \($0.version)" }
+                        == ["stockQuote 1", "stockQuote 2", "weather 1", "weather 2"], "\(environment)")
+                // Every located URL works and answers in its version.
+                for service in document.services {
+                    let argument = service.name == "weather" ? "23219" : "AAPL"
+                    let url = try #require(URL(string: service.url + "/" + argument))
+                    let response = try await session.data(for: Request(url: url))
+                    #expect(response.status == .ok, "\(service.url)")
+                    #expect(response.value(forHTTPHeaderField: "X-API-Version") == "\(service.version).0")
+                }
+            }
             #expect(try await session.data(for: Request(url: server.url("/locator/staging.json"))).status == .notFound)
+        }
+    }
+
+    @Test("active versioning also reads the apiVersion query item; the answer names the upstream that supplied it")
+    func apiVersionQueryItemAndSource() async throws {
+        try await withSampleServer { server, session in
+            let response = try await session.data(for: Request(url: server.url("/api/weather/23219?apiVersion=1.2")))
+            #expect(response.status == .ok)
+            #expect(response.value(forHTTPHeaderField: "X-API-Version") == "1.0")
+            #expect(response.value(forHTTPHeaderField: "X-Facade-Source") == "a")
+            let quote = try await session.data(for: Request(url: server.url("/api/2.0/stockquote/AAPL?source=xml")))
+            #expect(quote.value(forHTTPHeaderField: "X-Facade-Source") == "xml")
+            #expect(quote.value(forHTTPHeaderField: "X-RateLimit-Limit") == "60")
         }
     }
 }

@@ -19,6 +19,7 @@ struct TourSection: Sendable {
         TourSection(key: "cookies", title: "Cookies set and sent back", run: cookies),
         TourSection(key: "redirects", title: "Redirects", run: redirects),
         TourSection(key: "facade", title: "Façade and service versioning", run: facade),
+        TourSection(key: "locator", title: "Service locator: v1 and v2 through service:// URLs", run: locator),
         TourSection(key: "cache", title: "HTTP cache: a hit and a 304 revalidation", run: cache),
         TourSection(key: "auth", title: "Basic and Digest authentication", run: authentication),
         TourSection(key: "download", title: "A download interrupted and resumed", run: download),

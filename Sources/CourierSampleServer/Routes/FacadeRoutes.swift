@@ -1,4 +1,5 @@
 import CourierPayloads
+import CourierServicesServer
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -9,7 +10,9 @@ import enum Courier.URLEncoding
 
 /// Chapter 2: the remote façade over simulated third-party upstreams (CSV, XML wrapped in an XML string,
 /// two JSON weather shapes), passive versioning (`/api/1.0`, `/api/2.0`), active versioning by
-/// `X-Client-Version`, API keys with per-key rate limits, and the service locator.
+/// `X-Client-Version`, API keys with per-key rate limits, and the service locator — built on the
+/// `CourierServicesServer` middleware (``APIKeyMiddleware``, ``RateLimitMiddleware``, ``VersionRouter``) and
+/// ``FacadeAggregator``, which fails over between the upstreams of a service.
 enum FacadeRoutes {
     struct Quote: Sendable {
         var symbol: String
@@ -42,8 +45,23 @@ enum FacadeRoutes {
     ]
 
     /// Client version buckets of the active versioning: clients below 2.0 get API 1.0, everything from
-    /// 2.0 on (unknown newer versions included) the newest API.
-    static let versionBuckets: [(minimum: [Int], api: String)] = [([0], "1.0"), ([2, 0], "2.0")]
+    /// 2.0 on (unknown newer versions included) the newest API; a request without a version gets 2.0.
+    static let versionBuckets = [
+        CompatibilityBucket(from: ClientVersion(0), apiVersion: "1.0"),
+        CompatibilityBucket(from: ClientVersion(2, 0), apiVersion: "2.0"),
+    ]
+
+    /// How long the façade waits for one upstream before it fails over to the next.
+    static let upstreamTimeout: Duration = .seconds(10)
+
+    /// Fails over only when an upstream is unreachable, slow or unreadable (502); a 404 or 400 of the
+    /// upstream is the answer, and asking the other upstream would only repeat it.
+    static let facade = FacadeAggregator(failsOver: { error in
+        (error as? SampleError)?.status == .badGateway
+    })
+
+    /// The environments of the service locator.
+    static let locatorEnvironments = ["dev", "qa", "production"]
 
     static func register(on router: Router<SampleRoutes.Context>, state: SampleServerState) {
         // The simulated upstreams, each in its own format.
@@ -88,55 +106,90 @@ enum FacadeRoutes {
             return SampleHTTP.json(body)
         }
 
-        // The façade's versioned services, behind API keys and rate limits.
-        let api = router.group("api").add(middleware: APIKeyMiddleware(state: state))
+        // The façade's versioned services, behind API keys and rate limits: callers without a key share the
+        // anonymous quota (the books' clients send none), each valid key has its own, an unknown key is 401.
+        let configuration = state.configuration
+        let api = router.group("api")
+            .add(
+                middleware: APIKeyMiddleware<SampleRoutes.Context>(
+                    policy: APIKeyPolicy(keys: configuration.apiKeys, allowsAnonymous: true))
+            )
+            .add(
+                middleware: RateLimitMiddleware<SampleRoutes.Context>(
+                    limiter: state.rateLimiter,
+                    anonymous: RateLimitQuota(
+                        requests: configuration.anonymousRateLimit, per: configuration.rateLimitPeriod),
+                    keyed: RateLimitQuota(requests: configuration.keyedRateLimit, per: configuration.rateLimitPeriod))
+            )
+        // Passive versioning: the version is in the path.
         api.get("{version}/stockquote/{ticker}") { request, context -> Response in
             let version = try self.apiVersion(context.parameters.get("version"))
             let ticker = try context.parameters.require("ticker")
             let source = SampleHTTP.query(request, "source") ?? "csv"
-            let quote = try await self.fetchQuote(ticker: ticker, source: source, state: state)
-            return SampleHTTP.json(self.quoteJSON(quote, version: version), headers: [.apiVersion: version])
+            let answer = try await self.fetchQuote(ticker: ticker, source: source, state: state)
+            return self.answer(self.quoteJSON(answer.value, version: version), version: version, source: answer.source)
         }
         api.get("{version}/weather/{zip}") { request, context -> Response in
             let version = try self.apiVersion(context.parameters.get("version"))
             let zip = try context.parameters.require("zip")
             let source = SampleHTTP.query(request, "source") ?? "a"
-            let weather = try await self.fetchWeather(zip: zip, source: source, state: state)
-            return SampleHTTP.json(self.weatherJSON(weather, version: version), headers: [.apiVersion: version])
+            let answer = try await self.fetchWeather(zip: zip, source: source, state: state)
+            return self.answer(
+                self.weatherJSON(answer.value, version: version), version: version, source: answer.source)
         }
-        api.get("weather/{zip}") { request, context -> Response in
-            let version = try self.activeVersion(clientVersion: request.headers[.xClientVersion])
+        // Active versioning: X-Client-Version (or ?apiVersion=) picks the API through compatibility buckets.
+        let active = api.group()
+            .add(middleware: VersionRouter<SampleRoutes.Context>(buckets: self.versionBuckets, defaultVersion: "2.0"))
+        active.get("weather/{zip}") { _, context -> Response in
+            let version = context.apiVersion ?? "2.0"
             let zip = try context.parameters.require("zip")
-            let weather = try await self.fetchWeather(zip: zip, source: "a", state: state)
-            return SampleHTTP.json(self.weatherJSON(weather, version: version), headers: [.apiVersion: version])
+            let answer = try await self.fetchWeather(zip: zip, source: "a", state: state)
+            return self.answer(
+                self.weatherJSON(answer.value, version: version), version: version, source: answer.source)
         }
-        api.get("stockquote/{ticker}") { request, context -> Response in
-            let version = try self.activeVersion(clientVersion: request.headers[.xClientVersion])
+        active.get("stockquote/{ticker}") { _, context -> Response in
+            let version = context.apiVersion ?? "2.0"
             let ticker = try context.parameters.require("ticker")
-            let quote = try await self.fetchQuote(ticker: ticker, source: "csv", state: state)
-            return SampleHTTP.json(self.quoteJSON(quote, version: version), headers: [.apiVersion: version])
+            let answer = try await self.fetchQuote(ticker: ticker, source: "csv", state: state)
+            return self.answer(self.quoteJSON(answer.value, version: version), version: version, source: answer.source)
         }
 
-        // The service locator.
+        // The service locator: every environment lists both versions of both services, as the book's
+        // serviceLocator.json does.
         router.get("/locator/{file}") { _, context -> Response in
             let file = try context.parameters.require("file")
             guard file.hasSuffix(".json") else { throw SampleError(.notFound, "locator files end in .json") }
             let environment = String(file.dropLast(5))
-            let versions = ["dev": 2, "qa": 2, "production": 1]
-            guard let version = versions[environment] else {
-                throw SampleError(.notFound, "no locator for environment \"\(environment)\" (dev, qa, production)")
+            guard self.locatorEnvironments.contains(environment) else {
+                throw SampleError(
+                    .notFound,
+                    "no locator for environment \"\(environment)\" (\(self.locatorEnvironments.joined(separator: ", ")))"
+                )
             }
-            let base = state.baseURL.absoluteString
-            let services: [JSONValue] = [
-                ("stockQuote", "stockquote"), ("weather", "weather"),
-            ].map { name, path in
-                .object([
-                    ("name", .string(name)), ("url", .string("\(base)/api/\(version).0/\(path)")),
-                    ("version", .number(Double(version))),
-                ])
-            }
-            return SampleHTTP.json(.object([("environment", .string(environment)), ("services", .array(services))]))
+            return SampleHTTP.json(self.locatorDocument(environment: environment, base: state.baseURL))
         }
+    }
+
+    /// `{"environment":…,"services":[{"name","url","version","outputFormat"},…]}`.
+    static func locatorDocument(environment: String, base: URL) -> JSONValue {
+        var services: [JSONValue] = []
+        for (name, path) in [("stockQuote", "stockquote"), ("weather", "weather")] {
+            for version in [1, 2] {
+                services.append(
+                    .object([
+                        ("name", .string(name)),
+                        ("url", .string("\(base.absoluteString)/api/\(version).0/\(path)")),
+                        ("version", .number(Double(version))),
+                        ("outputFormat", .string("json")),
+                    ]))
+            }
+        }
+        return .object([("environment", .string(environment)), ("services", .array(services))])
+    }
+
+    /// A contract answer naming its API version and the upstream that supplied it.
+    static func answer(_ body: JSONValue, version: String, source: String) -> Response {
+        SampleHTTP.json(body, headers: [.apiVersion: version, .facadeSource: source])
     }
 
     // MARK: Upstream formats
@@ -183,43 +236,80 @@ enum FacadeRoutes {
 
     // MARK: The façade: fetch an upstream over HTTP and parse its format
 
-    static func fetchQuote(ticker: String, source: String, state: SampleServerState) async throws -> Quote {
-        let base = state.baseURL
+    /// The quote from the upstream `source` names, failing over to the other one when it is unreachable,
+    /// slow or unreadable.
+    static func fetchQuote(
+        ticker: String, source: String, state: SampleServerState
+    ) async throws -> FacadeAnswer<Quote> {
+        let order: [String]
         switch source {
-        case "csv":
-            let response = try await self.upstream(
-                base.appendingPathComponent("upstream/stock-csv").appendingQuery([("s", ticker)]), state: state)
-            guard let line = response.text, let quote = self.parseCSVQuote(line) else {
-                throw SampleError(.badGateway, "the CSV upstream answered something unreadable")
-            }
-            return quote
-        case "xml":
+        case "csv": order = ["csv", "xml"]
+        case "xml": order = ["xml", "csv"]
+        default: throw SampleError.badRequest("source is csv or xml, not \"\(source)\"")
+        }
+        return try await self.firstAvailable(
+            order.map { name in
+                FacadeSource(name: name, timeout: self.upstreamTimeout) {
+                    try await self.quote(ticker: ticker, from: name, state: state)
+                }
+            })
+    }
+
+    /// The weather from the upstream `source` names (`a` or `b`), failing over to the other one.
+    static func fetchWeather(
+        zip: String, source: String, state: SampleServerState
+    ) async throws -> FacadeAnswer<Weather> {
+        let known = try self.weather(zip)
+        let order: [String]
+        switch source {
+        case "a": order = ["a", "b"]
+        case "b": order = ["b", "a"]
+        default: throw SampleError.badRequest("source is a or b, not \"\(source)\"")
+        }
+        return try await self.firstAvailable(
+            order.map { name in
+                FacadeSource(name: name, timeout: self.upstreamTimeout) {
+                    try await self.weather(known: known, zip: zip, from: name, state: state)
+                }
+            })
+    }
+
+    /// The first upstream's answer; 502 naming every upstream's failure when none answered.
+    static func firstAvailable<Value: Sendable>(_ sources: [FacadeSource<Value>]) async throws -> FacadeAnswer<Value> {
+        do {
+            return try await self.facade.firstAvailable(sources)
+        } catch let error as FacadeUnavailableError {
+            throw SampleError(.badGateway, "\(error)")
+        }
+    }
+
+    static func quote(ticker: String, from source: String, state: SampleServerState) async throws -> Quote {
+        let base = state.baseURL
+        if source == "xml" {
             let response = try await self.upstream(
                 base.appendingPathComponent("upstream/stock-xml").appendingQuery([("symbol", ticker)]), state: state)
             guard let quote = self.parseWrappedXMLQuote(response.data) else {
                 throw SampleError(.badGateway, "the XML upstream answered something unreadable")
             }
             return quote
-        default:
-            throw SampleError.badRequest("source is csv or xml, not \"\(source)\"")
-        }
-    }
-
-    static func fetchWeather(zip: String, source: String, state: SampleServerState) async throws -> Weather {
-        _ = try self.weather(zip)
-        let base = state.baseURL
-        let path: String
-        switch source {
-        case "a": path = "upstream/weather-a"
-        case "b": path = "upstream/weather-b"
-        default: throw SampleError.badRequest("source is a or b, not \"\(source)\"")
         }
         let response = try await self.upstream(
-            base.appendingPathComponent(path).appendingQuery([("zip", zip)]), state: state)
+            base.appendingPathComponent("upstream/stock-csv").appendingQuery([("s", ticker)]), state: state)
+        guard let line = response.text, let quote = self.parseCSVQuote(line) else {
+            throw SampleError(.badGateway, "the CSV upstream answered something unreadable")
+        }
+        return quote
+    }
+
+    static func weather(known: Weather, zip: String, from source: String, state: SampleServerState) async throws
+        -> Weather
+    {
+        let path = source == "b" ? "upstream/weather-b" : "upstream/weather-a"
+        let response = try await self.upstream(
+            state.baseURL.appendingPathComponent(path).appendingQuery([("zip", zip)]), state: state)
         guard let object = try? JSONSerialization.jsonObject(with: response.data) as? [String: Any] else {
             throw SampleError(.badGateway, "the weather upstream answered something that is not JSON")
         }
-        let known = self.weather[zip]!
         let condition: [String: Any]?
         if source == "a" {
             let query = object["query"] as? [String: Any]
@@ -309,20 +399,6 @@ enum FacadeRoutes {
         }
     }
 
-    static func activeVersion(clientVersion: String?) throws -> String {
-        guard let clientVersion else { return self.versionBuckets.last!.api }
-        let parts = clientVersion.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-        guard !parts.isEmpty, parts.count <= 4, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-            throw SampleError.badRequest("X-Client-Version is a dotted version such as 1.3, not \"\(clientVersion)\"")
-        }
-        let version = parts.map { $0! }
-        var chosen = self.versionBuckets[0].api
-        for bucket in self.versionBuckets where !version.lexicographicallyPrecedes(bucket.minimum) {
-            chosen = bucket.api
-        }
-        return chosen
-    }
-
     static func quoteJSON(_ quote: Quote, version: String) -> JSONValue {
         if version == "1.0" {
             return .object([
@@ -351,38 +427,8 @@ enum FacadeRoutes {
     }
 }
 
-/// API keys and per-caller rate limits for `/api/…`: no key → the anonymous quota, a known key → the
-/// keyed quota, an unknown key → 401. Over the quota: 429 with `Retry-After`.
-struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
-    let state: SampleServerState
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        let caller: String
-        let limit: Int
-        if let key = request.headers[.xAPIKey] {
-            guard self.state.configuration.apiKeys.contains(key) else {
-                throw SampleError(.unauthorized, "unknown API key")
-            }
-            caller = "key:" + key
-            limit = self.state.configuration.keyedRateLimit
-        } else {
-            caller = "anonymous"
-            limit = self.state.configuration.anonymousRateLimit
-        }
-        if let retryAfter = self.state.consumeRate(caller: caller, limit: limit) {
-            throw SampleError(
-                .tooManyRequests, "rate limit of \(limit) requests per minute exceeded",
-                headers: [.retryAfter: String(retryAfter)])
-        }
-        var response = try await next(request, context)
-        response.headers[.rateLimitLimit] = String(limit)
-        return response
-    }
-}
-
 extension HTTPField.Name {
     static let apiVersion = HTTPField.Name("X-API-Version")!
-    static let rateLimitLimit = HTTPField.Name("X-RateLimit-Limit")!
+    /// Which upstream supplied a façade answer (after a failover, not the one asked for).
+    static let facadeSource = HTTPField.Name("X-Facade-Source")!
 }

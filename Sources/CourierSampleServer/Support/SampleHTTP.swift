@@ -1,3 +1,4 @@
+import CourierServicesServer
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -43,6 +44,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as SampleError {
             return try error.response(from: request, context: context)
+        } catch let error as ServiceHTTPError {
+            // The chapter 2 middleware's refusals (401, 429 with Retry-After, 400), in the server's own shape.
+            return try SampleError(error.status, error.message, headers: error.headers).response(
+                from: request, context: context)
         } catch let error as HTTPError {
             let message = error.body ?? error.status.reasonPhrase
             return try SampleError(error.status, message, headers: error.headers).response(
@@ -174,9 +179,4 @@ enum SampleHTTP {
         guard let fieldName = HTTPField.Name(name) else { return nil }
         return request.headers[fieldName]
     }
-}
-
-extension HTTPField.Name {
-    static let xClientVersion = HTTPField.Name("X-Client-Version")!
-    static let xAPIKey = HTTPField.Name("X-API-Key")!
 }

@@ -1,3 +1,4 @@
+import CourierServicesServer
 import Hummingbird
 import NIOCore
 import NIOSSL
@@ -6,11 +7,15 @@ import struct Courier.TLSCertificate
 
 /// The request context of every listener: Hummingbird's basic context plus the connection's channel, so
 /// that an endpoint can read what the TLS handshake established (the client certificate of
-/// `/auth/clientcert`).
-struct SampleRequestContext: RequestContext {
+/// `/auth/clientcert`), and what the chapter 2 middleware established: the API caller and the API version.
+struct SampleRequestContext: APIKeyRequestContext, APIVersionRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The connection the request arrived on.
     let channel: any Channel
+    /// Who called `/api/…` (``APIKeyMiddleware``).
+    var apiCaller: APICaller?
+    /// The API version active versioning chose (``VersionRouter``).
+    var apiVersion: String?
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = CoreRequestContextStorage(source: source)
