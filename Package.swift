@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "CourierServices", targets: ["CourierServices"]),
         .library(name: "CourierServicesServer", targets: ["CourierServicesServer"]),
         .executable(name: "courier", targets: ["courier"]),
+        .executable(name: "courier-bench-anchors", targets: ["CourierBenchAnchors"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -447,6 +448,12 @@ let package = Package(
         .executableTarget(
             name: "courier",
             dependencies: ["CourierCLI"],
+            swiftSettings: strictSwift6
+        ),
+        // The Foundation anchors of `courier bench` (URLSession, XMLParser), in a process of their own so that
+        // `courier` links neither FoundationNetworking nor FoundationXML.
+        .executableTarget(
+            name: "CourierBenchAnchors",
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -2,9 +2,6 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -71,15 +68,4 @@ struct AHCBenchClient: BenchClient {
     }
 
     func close() async { try? await self.client.shutdown() }
-}
-
-struct URLSessionBenchClient: BenchClient {
-    let session = URLSession(configuration: .ephemeral)
-
-    func get(_ url: URL) async throws {
-        let (_, response) = try await self.session.data(from: url)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw TourFailure("URLSession failed") }
-    }
-
-    func close() async { self.session.invalidateAndCancel() }
 }

@@ -5,16 +5,10 @@ import CourierPayloads
 import CourierSampleServer
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// `courier bench`: the comparisons of the specs in one table — Courier against raw async-http-client,
 /// Foundation's URLSession and curl for small requests, against curl for a download, and Courier's XML
-/// parser against Foundation's `XMLParser` — all against the embedded sample back end on loopback.
+/// parser against Foundation's `XMLParser` — all against the embedded sample back end on loopback. The Foundation
+/// anchors run in `courier-bench-anchors` (``BenchAnchors``), so that `courier` itself links no FoundationNetworking.
 /// The thorough benchmarks (nginx, memory peaks, 1 GiB files) are `swift run -c release CourierBenchmarks`.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,7 +72,6 @@ struct BenchCommand: AsyncParsableCommand {
             var measured: [String: BenchMeasurement] = [:]
             let clients: [(String, any BenchClient)] = [
                 ("Courier", CourierBenchClient()), ("async-http-client", AHCBenchClient()),
-                ("URLSession", URLSessionBenchClient()),
             ]
             for (name, client) in clients {
                 try await client.get(url)  // warm the connection
@@ -89,6 +82,14 @@ struct BenchCommand: AsyncParsableCommand {
                 measured[name] = BenchMeasurement.median(runs)
                 await client.close()
                 io.writeOut("  \(name): \(measured[name]!.describe(unit: "req"))\n")
+            }
+            let anchors = BenchAnchors.locate()
+            if let anchors {
+                measured["URLSession"] = BenchMeasurement.median(
+                    try anchors.urlSession(url, count: requestCount, rounds: roundCount))
+                io.writeOut("  URLSession (courier-bench-anchors): \(measured["URLSession"]!.describe(unit: "req"))\n")
+            } else {
+                io.writeOut("  \(BenchAnchors.missingNote)\n")
             }
             if let curl = Self.findCurl() {
                 var runs: [BenchMeasurement] = []
@@ -116,7 +117,7 @@ struct BenchCommand: AsyncParsableCommand {
             if let row = try await self.downloadRow(server: server, bytes: downloadBytes, rounds: roundCount, io: io) {
                 rows.append(row)
             }
-            rows.append(try self.xmlRow(bytes: xmlBytes, rounds: roundCount, io: io))
+            rows.append(try self.xmlRow(bytes: xmlBytes, rounds: roundCount, anchors: anchors, io: io))
         } catch {
             await server.stop()
             io.writeError("courier: error: the benchmark failed: \(error)\n")
@@ -185,7 +186,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     // MARK: XML
 
-    func xmlRow(bytes: Int, rounds: Int, io: CLIIO) throws -> Row {
+    func xmlRow(bytes: Int, rounds: Int, anchors: BenchAnchors?, io: CLIIO) throws -> Row {
         let document = Self.rssDocument(bytes: bytes)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-bench-\(UUID().uuidString).rss")
@@ -193,6 +194,7 @@ struct BenchCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: file) }
         var courierRuns: [Double] = []
         var foundationRuns: [Double] = []
+        var counted = 0
         for _ in 0..<rounds {
             var elements = 0
             let started = ContinuousClock.now
@@ -207,20 +209,21 @@ struct BenchCommand: AsyncParsableCommand {
             }
             try parser.finish { _ in }
             courierRuns.append(Double(document.count) / (ContinuousClock.now - started).seconds / 1e6)
-
-            let counter = ElementCounter()
-            let foundationStart = ContinuousClock.now
-            // From a stream, as the issue's benchmark reads it (XMLParser(data:) refuses large documents here).
-            guard let stream = InputStream(url: file) else { throw TourFailure("cannot read \(file.path)") }
-            let foundation = XMLParser(stream: stream)
-            foundation.delegate = counter
-            guard foundation.parse() else { throw TourFailure("Foundation's XMLParser failed") }
-            foundationRuns.append(Double(document.count) / (ContinuousClock.now - foundationStart).seconds / 1e6)
-            guard counter.elements == elements else {
-                throw TourFailure("the parsers disagree: \(elements) vs \(counter.elements) elements")
-            }
+            counted = elements
         }
         let courier = courierRuns.sorted()[courierRuns.count / 2]
+        guard let anchors else {
+            io.writeOut(String(format: "  XML: XMLStreamParser %.0f MB/s\n", courier))
+            return Row(
+                comparison: "XML parse MB/s vs Foundation XMLParser", courier: String(format: "%.0f", courier),
+                other: "-", ratio: nil)
+        }
+        for run in try anchors.xmlParser(file, rounds: rounds) {
+            guard run.elements == counted else {
+                throw TourFailure("the parsers disagree: \(counted) vs \(run.elements) elements")
+            }
+            foundationRuns.append(run.megabytesPerSecond)
+        }
         let other = foundationRuns.sorted()[foundationRuns.count / 2]
         io.writeOut(
             String(format: "  XML: XMLStreamParser %.0f MB/s, Foundation XMLParser %.0f MB/s\n", courier, other))
@@ -241,16 +244,6 @@ struct BenchCommand: AsyncParsableCommand {
         }
         text += "</channel></rss>"
         return Data(text.utf8)
-    }
-
-    final class ElementCounter: NSObject, XMLParserDelegate {
-        var elements = 0
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String]
-        ) {
-            self.elements += 1
-        }
     }
 
     // MARK: curl
