@@ -128,9 +128,14 @@ public struct MutationFuzzer: Sendable {
     }
 
     /// The peak resident memory of this process (VmHWM), in MiB; 0 where /proc is missing.
-    public static func peakResidentMiB() -> Double {
+    public static func peakResidentMiB() -> Double { statusMiB("VmHWM:") }
+
+    /// The resident memory of this process now (VmRSS), in MiB; 0 where /proc is missing.
+    public static func residentMiB() -> Double { statusMiB("VmRSS:") }
+
+    private static func statusMiB(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
             let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return 0 }
         return kilobytes / 1024

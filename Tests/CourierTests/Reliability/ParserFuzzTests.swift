@@ -231,12 +231,23 @@ struct ParserFuzzTests {
         var report = MutationFuzzer.Report(name: "HTTP/1.1 response heads and chunked bodies through the transport")
         let clock = ContinuousClock()
         let started = clock.now
+        // A long run reports each tenth, so that a rate or memory that drifts with the count shows while it runs.
+        let slice = max(1000, count / 10)
+        var sliceStarted = started
         for index in 0..<count {
             let before = clock.now
             do {
                 _ = try await session.data(for: try Request(server.url("/\(index)")))
             } catch {
                 report.rejected += 1
+            }
+            if count >= 10_000, (index + 1) % slice == 0 {
+                let now = clock.now
+                print(
+                    "reliability progress: \(index + 1) of \(count) exchanges, "
+                        + "\(Int(Double(slice) / MutationFuzzer.seconds(now - sliceStarted))) a second over the last "
+                        + "\(slice), resident \(Int(MutationFuzzer.residentMiB())) MiB")
+                sliceStarted = now
             }
             let seconds = MutationFuzzer.seconds(clock.now - before)
             report.slowestSeconds = max(report.slowestSeconds, seconds)
