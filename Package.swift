@@ -517,6 +517,13 @@ let package = Package(
             path: "Benchmarks/CourierDiscoveryBenchmarks",
             swiftSettings: strictSwift6
         ),
+        .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
+        .executableTarget(
+            name: "CourierReliability",
+            dependencies: ["CourierTestSupport", "CMallocInfo"],
+            path: "Benchmarks/CourierReliability",
+            swiftSettings: strictSwift6
+        ),
         .executableTarget(
             name: "CourierImagesBenchmarks",
             dependencies: ["CourierImages", "Courier", "CourierTesting"],

@@ -1,7 +1,6 @@
 import CourierTestSupport
 import CourierTesting
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Courier
@@ -207,56 +206,9 @@ struct ParserFuzzTests {
     /// Response heads and chunked bodies through the real transport: a raw server answers each connection with
     /// a mutated response and closes it; the session must answer every request with a response or a clear error.
     @Test func responsesThroughTheTransport() async throws {
-        let samples: [[UInt8]] = [
-            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello",
-            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;ext=1\r\n world\r\n0\r\nX-Trailer: t\r\n\r\n",
-            "HTTP/1.1 304 Not Modified\r\nETag: \"a\"\r\nCache-Control: max-age=60\r\n\r\n",
-            "HTTP/1.1 302 Found\r\nLocation: /next\r\nSet-Cookie: a=b; Path=/\r\nContent-Length: 0\r\n\r\n",
-            "HTTP/1.0 200 OK\r\nContent-Encoding: gzip\r\n\r\n\u{1F}\u{8B}\u{8}\u{0}",
-        ].map { Array($0.utf8) }
-        let inputs = Mutex<MutationFuzzer>(MutationFuzzer(seed: 12))
-        let server = try await RawKeepAliveServer(behaviour: .closeAfterEachResponse) { _ in
-            String(decoding: inputs.withLock { $0.mutate(samples) }, as: UTF8.self)
-        }
-        var configuration = SessionConfiguration.ephemeral
-        configuration.retryPolicy = .none
-        configuration.redirectPolicy = .none
-        configuration.timeoutIntervalForRequest = 5
-        // No cache: a mutant that happens to be a cacheable 200 would otherwise answer every later request from
-        // memory, and the rest of the run would never reach the transport (the first runs did just that).
-        configuration.urlCache = nil
-        let session = Session(configuration: configuration)
-        // Each exchange costs a connection: a tenth of the configured count.
-        let count = max(1, Self.count / 10)
-        var report = MutationFuzzer.Report(name: "HTTP/1.1 response heads and chunked bodies through the transport")
-        let clock = ContinuousClock()
-        let started = clock.now
-        // A long run reports each tenth, so that a rate or memory that drifts with the count shows while it runs.
-        let slice = max(1000, count / 10)
-        var sliceStarted = started
-        for index in 0..<count {
-            let before = clock.now
-            do {
-                _ = try await session.data(for: try Request(server.url("/\(index)")))
-            } catch {
-                report.rejected += 1
-            }
-            if count >= 10_000, (index + 1) % slice == 0 {
-                let now = clock.now
-                print(
-                    "reliability progress: \(index + 1) of \(count) exchanges, "
-                        + "\(Int(Double(slice) / MutationFuzzer.seconds(now - sliceStarted))) a second over the last "
-                        + "\(slice), resident \(Int(MutationFuzzer.residentMiB())) MiB")
-                sliceStarted = now
-            }
-            let seconds = MutationFuzzer.seconds(clock.now - before)
-            report.slowestSeconds = max(report.slowestSeconds, seconds)
-            if seconds > 1 { report.overOneSecond += 1 }
-            report.inputs += 1
-        }
-        report.elapsedSeconds = MutationFuzzer.seconds(clock.now - started)
+        // Each exchange costs a connection: a tenth of the configured count. The same loop runs outside Swift
+        // Testing, in release, as `swift run -c release CourierReliability transport --exchanges N`.
+        let report = try await TransportFuzz.run(exchanges: max(1, Self.count / 10), progress: { print($0) })
         check(report)
-        await session.finishTasksAndInvalidate()
-        try await server.shutdown()
     }
 }

@@ -8,18 +8,18 @@ import NIOPosix
 /// - `closeAfterEachResponse`: closes right after each response.
 /// - `lingerThenClose`: after each response stops reading for `linger`, then closes — a client that
 ///   sends its next request into the connection meanwhile gets no answer.
-final class RawKeepAliveServer: Sendable {
-    enum Behaviour: Sendable {
+public final class RawKeepAliveServer: Sendable {
+    public enum Behaviour: Sendable {
         case closeAfterEachResponse
         case lingerThenClose(TimeAmount)
     }
 
     let group: MultiThreadedEventLoopGroup
     let channel: any Channel
-    var port: Int { channel.localAddress?.port ?? 0 }
+    public var port: Int { channel.localAddress?.port ?? 0 }
 
     /// `respond` turns a request path into the raw response head and body.
-    init(behaviour: Behaviour, respond: @escaping @Sendable (String) -> String) async throws {
+    public init(behaviour: Behaviour, respond: @escaping @Sendable (String) -> String) async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         self.group = group
         channel = try await ServerBootstrap(group: group)
@@ -33,9 +33,9 @@ final class RawKeepAliveServer: Sendable {
             .bind(host: "127.0.0.1", port: 0).get()
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func shutdown() async throws {
+    public func shutdown() async throws {
         try await channel.close()
         try await group.shutdownGracefully()
     }
