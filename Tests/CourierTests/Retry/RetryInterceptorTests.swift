@@ -89,10 +89,13 @@ struct RetryInterceptorTests {
         ) { server, session in
             let response = try await session.data(for: Request(url: server.url("/slow")))
             #expect(response.text == "awake")
-            // One retry normally; on a starved machine the retry itself may time out once more.
+            // One retry normally; on a starved machine the retry itself may time out once more, and an attempt
+            // that times out before the server has read its head is never recorded there: the server saw the
+            // hanging request and the answered one, and never more requests than the task made attempts.
             let retries = response.metrics?.retryCount ?? 0
             #expect(retries >= 1)
-            #expect(server.recordedRequests.count == retries + 1)
+            let recorded = server.recordedRequests.count
+            #expect(recorded >= 2 && recorded <= retries + 1, "\(recorded) requests for \(retries) retries")
         }
     }
 
