@@ -170,4 +170,19 @@ struct BenchCommandTests {
         }
         #expect(await CourierCLI.run(arguments: ["bench", "--rounds", "0"], io: CLIIO.Capture().io()) == 2)
     }
+
+    @Test("a failing anchor's own error line is in the message, not only its exit status")
+    func aFailingAnchorSaysWhy() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("anchors-\(UUID().uuidString)")
+        try Data("#!/bin/sh\necho 'first line' >&2\necho 'URLSession failed: timed out' >&2\nexit 1\n".utf8)
+            .write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let anchors = BenchAnchors(executable: script.path)
+        #expect {
+            _ = try anchors.urlSession(URL(string: "http://127.0.0.1:1/")!, count: 1, rounds: 1)
+        } throws: { error in
+            String(describing: error).contains("failed with status 1: URLSession failed: timed out")
+        }
+    }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// it with package access.
 ///
 /// It uses `posix_spawn` and `wait4` rather than Foundation's `Process`, which can hang from async code
-/// while it waits for a child that daemonizes. Standard error goes to `/dev/null`, and standard output does
-/// too unless it is captured. (`CourierLinks`' `ProcessRunner` is the other spawner: it runs desktop handlers
+/// while it waits for a child that daemonizes. Standard output goes to `/dev/null` unless it is captured;
+/// standard error goes to `/dev/null` unless a file is named for it. (`CourierLinks`' `ProcessRunner` is the other spawner: it runs desktop handlers
 /// with an explicit environment, a time limit and cancellation, and measures nothing.)
 package enum ChildProcess {
     /// How a program ended and what it cost.
@@ -30,8 +30,12 @@ package enum ChildProcess {
         package var description: String
     }
 
-    /// Runs `executable` (a path) with `arguments` and waits for it to end.
-    package static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = false) throws -> Result {
+    /// Runs `executable` (a path) with `arguments` and waits for it to end. With `errorFile`, the program's
+    /// standard error is written to that file (created owner-only, or emptied), for a caller that wants to say
+    /// why a program failed.
+    package static func run(
+        _ executable: String, _ arguments: [String], captureOutput: Bool = false, errorFile: String? = nil
+    ) throws -> Result {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -47,7 +51,11 @@ package enum ChildProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if let errorFile {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0

@@ -42,9 +42,16 @@ struct BenchAnchors {
 
     /// Runs the anchors and reads one line of two numbers per round.
     private func lines(_ arguments: [String]) throws -> [[Double]] {
-        let result = try ChildProcess.run(executable, arguments, captureOutput: true)
+        let errorFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("courier-bench-anchors-\(UUID().uuidString).err").path
+        defer { try? FileManager.default.removeItem(atPath: errorFile) }
+        let result = try ChildProcess.run(executable, arguments, captureOutput: true, errorFile: errorFile)
         guard result.status == 0 else {
-            throw TourFailure("courier-bench-anchors \(arguments[0]) failed with status \(result.status)")
+            // Its own last line says why (for example the URLSession error); the status alone says nothing.
+            let said =
+                (try? String(contentsOfFile: errorFile, encoding: .utf8))?
+                .split(separator: "\n").last.map { ": " + $0 } ?? ""
+            throw TourFailure("courier-bench-anchors \(arguments[0]) failed with status \(result.status)\(said)")
         }
         let rows = result.output.split(separator: "\n").map { line in
             line.split(separator: " ").compactMap { Double($0) }
