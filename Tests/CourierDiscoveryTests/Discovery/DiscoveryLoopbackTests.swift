@@ -192,18 +192,12 @@ import Testing
 
     @Test func runServesUntilCancelledAndDomainsStartWithLocal() async throws {
         let port = try privateMDNSPort()
-        let discovery = loopbackDiscovery(port: port, host: "courier-run")
+        let (logger, messages) = LogMessages.logger()
+        let discovery = loopbackDiscovery(port: port, host: "courier-run", logger: logger)
         let running = Task { try await discovery.run() }
-        // run() starts on its own task and offers no signal of having started, so poll; 30 s bounds a hang.
-        var domains: AsyncStream<String>?
-        for _ in 0..<6000 {
-            if let stream = try? await discovery.browseDomains(.browsable) {
-                domains = stream
-                break
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        let stream = try #require(domains)
+        // run() starts on its own task; the line start() logs once it has started is the event to await.
+        _ = try await firstElement(of: messages, "discovery started") { $0 == "discovery started" }
+        let stream = try await discovery.browseDomains(.browsable)
         let first = try await firstElement(of: stream, "local.") { _ in true }
         #expect(first == "local.")
         running.cancel()

@@ -1,4 +1,5 @@
 import CourierTesting
+import Logging
 import NIOCore
 import NIOPosix
 
@@ -40,8 +41,9 @@ func privateMDNSPort() throws -> Int {
     try PrivateLinks.takeUDPPort()
 }
 
-func loopbackDiscovery(port: Int, host: String) -> Discovery {
+func loopbackDiscovery(port: Int, host: String, logger: Logger? = nil) -> Discovery {
     var configuration = DiscoveryConfiguration()
+    if let logger { configuration.logger = logger }
     configuration.interfaces = .loopbackOnly
     configuration.ipVersions = .v4
     configuration.port = port

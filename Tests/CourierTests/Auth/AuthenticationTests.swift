@@ -418,13 +418,17 @@ struct AuthenticationFlowTests {
 struct BearerTokenTests {
     @Test func concurrent401sShareOneRefresh() async throws {
         let refreshes = Mutex(0)
+        let unauthorized = Countdown(count: 8)
         let handler: TestServer.Handler = { request in
-            request.headers[.authorization] == "Bearer fresh" ? .text("ok") : TestServer.Response(status: 401)
+            if request.headers[.authorization] == "Bearer fresh" { return .text("ok") }
+            unauthorized.arrive()
+            return TestServer.Response(status: 401)
         }
         let bearer = BearerTokenAuthenticator(token: "old") { failed in
             #expect(failed == "old")
             refreshes.withLock { $0 += 1 }
-            try await Task.sleep(for: .milliseconds(50))
+            // The refresh lasts until every request was refused with the old token: they all fail together.
+            await unauthorized.wait()
             return "fresh"
         }
         try await withServer(configure: { $0.interceptors = [bearer] }, handler: handler) { server, session in

@@ -60,6 +60,13 @@ func stubbedSession(
     return Session(configuration: configuration, delegate: delegate)
 }
 
+/// A session whose every request goes to `held`.
+func heldSession(_ held: HeldProtocolHandler, delegate: (any SessionDelegate)? = nil) -> Session {
+    var configuration = SessionConfiguration.ephemeral
+    configuration.protocolHandlers = [held]
+    return Session(configuration: configuration, delegate: delegate)
+}
+
 @Suite("Session and tasks")
 struct SessionTests {
     @Test func dataForRequestCollectsTheBody() async throws {
@@ -227,12 +234,11 @@ struct SessionTests {
     }
 
     @Test func cancellingARunningTask() async throws {
-        let stubs = StubProtocolHandler()
-        stubs.stub(matching: { _ in true }, response: StubResponse.text("late").delayed(by: .seconds(30)))
-        let session = stubbedSession(stubs)
+        let held = HeldProtocolHandler()
+        let session = heldSession(held)
         let task = session.makeDataTask(with: try Request("https://api.test/"))
         task.resume()
-        try await Task.sleep(for: .milliseconds(50))
+        await held.waitForArrivals()
         task.cancel()
         let error = await #expect(throws: CourierError.self) { try await task.value }
         #expect(error?.code == .cancelled)
@@ -240,11 +246,10 @@ struct SessionTests {
     }
 
     @Test func cancellingTheCallerCancelsTheRequest() async throws {
-        let stubs = StubProtocolHandler()
-        stubs.stub(matching: { _ in true }, response: StubResponse.text("late").delayed(by: .seconds(30)))
-        let session = stubbedSession(stubs)
+        let held = HeldProtocolHandler()
+        let session = heldSession(held)
         let caller = Task { try await session.data(for: try Request("https://api.test/")) }
-        try await Task.sleep(for: .milliseconds(50))
+        await held.waitForArrivals()
         caller.cancel()
         let result = await caller.result
         #expect(throws: CourierError.self) { try result.get() }
@@ -329,11 +334,15 @@ struct SessionTests {
         // The idle clock while suspended is covered by WatchdogTests with a driven clock.
         let session = stubbedSession(stubs)
         let task = session.makeDataTask(with: try Request("https://api.test/"))
+        let events = task.events
         task.resume()
-        try await Task.sleep(for: .milliseconds(30))
+        for await event in events {
+            if case .didReceiveData = event { break }
+        }
         task.suspend()
         #expect(task.state == .suspended)
         let before = task.progress.totalBytesReceived
+        // Time passing is the point: the stub would deliver the rest in 100 ms if the task were not paused.
         try await Task.sleep(for: .milliseconds(300))
         let during = task.progress.totalBytesReceived
         #expect(during <= before + 1)
@@ -399,26 +408,32 @@ struct SessionTests {
     }
 
     @Test func finishTasksAndInvalidateWaitsForRunningTasks() async throws {
-        let stubs = StubProtocolHandler()
-        stubs.stub(matching: { _ in true }, response: StubResponse.text("done").delayed(by: .milliseconds(150)))
+        let held = HeldProtocolHandler(answer: "done")
         let delegate = RecordingDelegate()
-        let session = stubbedSession(stubs, delegate: delegate)
+        let session = heldSession(held, delegate: delegate)
         let task = session.makeDataTask(with: try Request("https://api.test/"))
         task.resume()
-        try await Task.sleep(for: .milliseconds(20))
-        await session.finishTasksAndInvalidate()
+        await held.waitForArrivals()
+        // The request is in flight and held; it is let go only once invalidation has begun, so invalidation
+        // must wait for it. Invalidation's start has no event: look for its mark, yielding between looks.
+        let invalidation = Task { await session.finishTasksAndInvalidate() }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !session.core.isInvalidated, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(task.state == .running)
+        held.release()
+        await invalidation.value
         #expect(task.state == .completed)
         #expect(task.error == nil)
+        #expect(task.response?.text == "done")
         #expect(delegate.invalidated.withLock { $0 })
     }
 
     @Test func invalidateAndCancelCancelsRunningTasks() async throws {
-        let stubs = StubProtocolHandler()
-        stubs.stub(matching: { _ in true }, response: StubResponse.text("never").delayed(by: .seconds(30)))
-        let session = stubbedSession(stubs)
+        let held = HeldProtocolHandler()
+        let session = heldSession(held)
         let tasks = try (0..<3).map { _ in session.makeDataTask(with: try Request("https://api.test/")) }
         tasks.forEach { $0.resume() }
-        try await Task.sleep(for: .milliseconds(30))
+        await held.waitForArrivals(3)
         #expect(session.allTasks.count == 3)
         await session.invalidateAndCancel()
         for task in tasks {

@@ -81,20 +81,18 @@ struct TourCommandTests {
 
     @Test("serve prints its URL, answers through Courier, and stops when cancelled")
     func serve() async throws {
-        let capture = CLIIO.Capture()
+        let capture = StreamingCapture()
         let run = Task {
             await CourierCLI.run(
                 arguments: ["serve", "--port", "0", "--warehouse-port", "0", "--quiet"], io: capture.io())
         }
-        var url: URL?
-        for _ in 0..<200 {
-            if let line = capture.standardOutput.split(separator: "\n").first(where: { $0.contains("http://") }),
-                let range = line.range(of: "http://")
-            {
-                url = URL(string: String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces))
-                break
+        // serve prints its addresses, ending with this line, once it listens.
+        try await capture.waitForOutput(containing: "Press Ctrl-C to stop.")
+        let line = capture.standardOutput.split(separator: "\n").first { $0.contains("http://") }
+        let url = line.flatMap { line in
+            line.range(of: "http://").flatMap {
+                URL(string: String(line[$0.lowerBound...]).trimmingCharacters(in: .whitespaces))
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
         let base = try #require(url, "serve printed: \(capture.standardOutput) \(capture.standardError)")
         let session = Session(configuration: .ephemeral)
@@ -107,21 +105,19 @@ struct TourCommandTests {
 
     @Test("serve --ftp-port also serves FTP, which courier lists and reads")
     func serveWithFTP() async throws {
-        let capture = CLIIO.Capture()
+        let capture = StreamingCapture()
         let run = Task {
             await CourierCLI.run(
                 arguments: ["serve", "--port", "0", "--warehouse-port", "0", "--ftp-port", "0", "--quiet"],
                 io: capture.io())
         }
-        var ftp: String?
-        for _ in 0..<200 {
-            if let line = capture.standardOutput.split(separator: "\n").first(where: { $0.contains("ftp://") }),
-                let start = line.range(of: "ftp://"), let end = line[start.lowerBound...].firstIndex(of: " ")
-            {
-                ftp = String(line[start.lowerBound..<end])
-                break
+        // serve prints its addresses, ending with this line, once both servers listen.
+        try await capture.waitForOutput(containing: "Press Ctrl-C to stop.")
+        let line = capture.standardOutput.split(separator: "\n").first { $0.contains("ftp://") }
+        let ftp = line.flatMap { line in
+            line.range(of: "ftp://").flatMap { start in
+                line[start.lowerBound...].firstIndex(of: " ").map { String(line[start.lowerBound..<$0]) }
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
         let base = try #require(ftp, "serve printed: \(capture.standardOutput) \(capture.standardError)")
         let listing = CLIIO.Capture()

@@ -41,14 +41,3 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
 }
-
-/// Waits (up to 30 s) until the download to `destination` has at least `bytes` bytes in its `.part` file.
-func waitForPartialFile(of destination: URL, atLeast bytes: Int) async throws {
-    let partial = destination.path + ".part"
-    for _ in 0..<600 {
-        let size = (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0
-        if size >= bytes { return }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    Issue.record("the download wrote fewer than \(bytes) bytes in 30 s")
-}

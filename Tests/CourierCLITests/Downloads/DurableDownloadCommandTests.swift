@@ -67,6 +67,15 @@ struct DurableDownloadCommandTests {
         ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? NSNumber)?.intValue ?? -1
     }
 
+    /// Waits until `file` holds `bytes` bytes, or `child` ended, or 60 s passed (a safety net). What another
+    /// process writes raises no event here, so the size is looked at again every 20 ms.
+    static func waitUntil(_ file: URL, holds bytes: Int, writtenBy child: Child) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while size(of: file) < bytes, child.process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     @Test func aDownloadKilledHalfwayIsCompletedByTheNextRunFetchingOnlyTheRemainder() async throws {
         let executable = try #require(Self.courierExecutable(), "build the courier executable first")
         let firstBody = AsyncStream<Data>.makeStream(bufferingPolicy: .unbounded)
@@ -103,12 +112,8 @@ struct DurableDownloadCommandTests {
             for offset in stride(from: 0, to: Self.half, by: 256 * 1024) {
                 firstBody.continuation.yield(Self.entity.subdata(in: offset..<offset + 256 * 1024))
             }
-            // Another process's file cannot be awaited: look until the first half is on disk.
             let partial = directory.appendingPathComponent("image.iso.part")
-            let deadline = ContinuousClock.now + .seconds(60)
-            while Self.size(of: partial) < Self.half, first.process.isRunning, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Self.waitUntil(partial, holds: Self.half, writtenBy: first)
             #expect(Self.size(of: partial) == Self.half)
             let killed = await first.kill9()
             #expect(killed.signal == SIGKILL)
@@ -159,10 +164,7 @@ struct DurableDownloadCommandTests {
             let first = try Child(executable, url: server.url("/old.iso"), to: file, dataHome: dataHome)
             oldBody.continuation.yield(oldEntity.prefix(Self.half))
             let partial = directory.appendingPathComponent("image.iso.part")
-            let deadline = ContinuousClock.now + .seconds(60)
-            while Self.size(of: partial) < Self.half, first.process.isRunning, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Self.waitUntil(partial, holds: Self.half, writtenBy: first)
             _ = await first.kill9()
 
             let second = try Child(executable, url: server.url("/image.iso"), to: file, dataHome: dataHome)

@@ -386,15 +386,23 @@ struct HTTPTransportTests {
     }
 
     @Test func aSessionDroppedWithoutInvalidationReleasesItsClients() async throws {
-        try await withServer(handler: { _ in .text("x") }) { server, _ in
-            do {
-                let dropped = Session(configuration: .ephemeral)
-                let response = try await dropped.data(for: Request(url: server.url("/")))
-                #expect(response.text == "x")
-            }
-            // The dropped session's HTTP client shuts down in the background instead of trapping.
-            try await Task.sleep(for: .milliseconds(50))
+        let server = try await RawTestServer()
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/"))
+        let connection: RawTestConnection
+        do {
+            var configuration = SessionConfiguration.ephemeral
+            configuration.proxy = .none
+            let dropped = Session(configuration: configuration)
+            async let response = dropped.data(for: Request(url: url))
+            connection = try await server.nextConnection()
+            _ = try await connection.readRequest()
+            try await connection.write("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx")
+            #expect(try await response.text == "x")
         }
+        // The dropped session's HTTP client shuts down in the background instead of trapping, and closes the
+        // connection it kept alive: that close is the event the test waits for.
+        await connection.waitForClose()
+        await server.shutdown()
     }
 
     @Test func metricsCountBytesAndTimes() async throws {

@@ -27,15 +27,15 @@ struct NetcatInteropTests {
         #expect(try await ending == .inputEnded)
     }
 
-    /// Connects once nc listens: nc gives no signal, so a refused connect is retried, at most 500
-    /// times 10 ms.
+    /// Connects once nc listens. nc, another process, gives no event when it starts to listen, so a refused
+    /// connect is tried again every 10 ms; the 60 s bound is a safety net against an nc that never listens.
     static func connect(port: Int) async throws -> TCPConnection {
-        var attempts = 0
+        let deadline = ContinuousClock.now + .seconds(60)
         while true {
             do {
                 return try await TCPClient.connect(host: "127.0.0.1", port: port, configuration: LineChat.configuration)
-            } catch let error as SocketError where error.code == .cannotConnectToHost && attempts < 500 {
-                attempts += 1
+            } catch let error as SocketError where error.code == .cannotConnectToHost && ContinuousClock.now < deadline
+            {
                 try await Task.sleep(for: .milliseconds(10))
             }
         }
