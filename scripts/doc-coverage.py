@@ -153,14 +153,18 @@ def strip_code(text):
     return "".join(out)
 
 
-ATTRIBUTE_LINE = re.compile(r"^\s*(@\w+(\([^)]*\))?\s*)+$")
+def is_attribute_line(line):
+    """Whether a line holds only attributes (`@discardableResult`, `@available(*, noasync, message: "...")`)."""
+    return line.lstrip().startswith("@") and parse_decl(line) is None and "{" not in line
+
+
 DIRECTIVE_LINE = re.compile(r"^\s*#(if|else|elseif|endif)\b")
 
 
 def is_documented(raw_lines, index):
     """Whether the declaration starting on raw_lines[index] has a doc comment directly above."""
     j = index - 1
-    while j >= 0 and (ATTRIBUTE_LINE.match(raw_lines[j]) or DIRECTIVE_LINE.match(raw_lines[j])):
+    while j >= 0 and (is_attribute_line(raw_lines[j]) or DIRECTIVE_LINE.match(raw_lines[j])):
         j -= 1
     if j < 0:
         return False

@@ -186,6 +186,11 @@ public final class Session: Sendable {
     /// - Throws: `callIsBlocking` when called from an `async` context or on a SwiftNIO event loop, where
     ///   blocking could deadlock the very machinery that must complete the request; and any error of
     ///   ``data(for:)``.
+    /// Loads a request and blocks the calling thread until the response has arrived, for code that cannot be
+    /// async (scripts, legacy callbacks).
+    ///
+    /// - Throws: ``CourierError`` as ``data(for:)`` does, and `callIsBlocking` when called on a SwiftNIO event loop or
+    ///   from an async context, where blocking could deadlock.
     @available(*, noasync, message: "use data(for:) in async code")
     public func synchronousData(for request: Request) throws -> Response {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {
