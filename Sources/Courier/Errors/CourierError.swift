@@ -40,8 +40,9 @@ public struct CourierError: Error, Sendable, CustomStringConvertible, CustomDebu
         /// so
         /// no header injection can happen).
         public static let invalidHeaderField = Code("invalidHeaderField")
-        /// A setting cannot be used as given: a certificate or key that does not load, contradictory options, a missing
-        /// file named by the configuration.
+        /// A setting or argument cannot be used as given: a malformed host pattern or pin, a certificate or key that
+        /// does not load, a store that cannot be opened, or options that do not fit together (such as a durable
+        /// upload from memory).
         public static let invalidConfiguration = Code("invalidConfiguration")
         /// A timeout expired: connecting, the TLS handshake, the idle timeout between bytes, or the resource timeout.
         public static let timedOut = Code("timedOut")
