@@ -95,7 +95,7 @@ public struct HARDocument: Codable, Sendable {
     public struct PostData: Codable, Sendable {
         /// The body's media type, from `Content-Type` (or `application/octet-stream` when none is known).
         public var mimeType: String
-        /// The body: text as it was for a textual media type, base64 otherwise (see ``_encoding``).
+        /// The body: text as it was for a textual media type, base64 otherwise (see `_encoding`).
         public var text: String
         /// `"base64"` when ``text`` holds the body in base64, `nil` when it holds it as text.
         public var _encoding: String?
