@@ -6,12 +6,20 @@ import Foundation
 public enum CourierCLI {
     /// Exit statuses (httpie's where it has them).
     public enum ExitStatus {
+        /// Everything went as asked.
         public static let success: Int32 = 0
+        /// A failure with no status of its own: a transport error, a file that cannot be written, a failed step of the
+        /// tour.
         public static let failure: Int32 = 1
+        /// The command line itself is wrong: an unknown option, a missing or malformed argument (as in httpie).
         public static let usage: Int32 = 2
+        /// With `--check-status`, a 3xx response that was not followed.
         public static let redirect3xx: Int32 = 3
+        /// With `--check-status`, a 4xx response.
         public static let clientError4xx: Int32 = 4
+        /// With `--check-status`, a 5xx response.
         public static let serverError5xx: Int32 = 5
+        /// More redirects than `--max-redirects` allows (the error code `httpTooManyRedirects`).
         public static let tooManyRedirects: Int32 = 6
         /// A request or download that timed out (httpie's 2, shared with usage errors).
         public static let timeout: Int32 = 2

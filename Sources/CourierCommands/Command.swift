@@ -43,7 +43,9 @@ public protocol Command: Sendable {
 }
 
 extension Command {
+    /// `false`: a command is not a login unless it says so.
     public var isLogin: Bool { false }
+    /// Returns `self`, which is right for a value type that keeps no state of a run.
     public func copy() -> Self { self }
 }
 
@@ -62,15 +64,20 @@ public struct CommandID: Hashable, Sendable, CustomStringConvertible {
         CommandID("\(label)-\(UUID().uuidString)")
     }
 
+    /// The identity as text, ``rawValue``.
     public var description: String { rawValue }
 }
 
 /// Where a command goes in the queue: higher priorities first, FIFO within one priority.
 public enum CommandPriority: Int, Hashable, Sendable, Comparable, CaseIterable {
+    /// Runs after every normal and high-priority command that is ready (prefetching, background refreshes).
     case low = 0
+    /// The priority of commands that do not ask for another.
     case normal = 1
+    /// Runs before every ready command of lower priority (what the user waits for).
     case high = 2
 
+    /// Orders priorities from ``low`` to ``high``.
     public static func < (lhs: CommandPriority, rhs: CommandPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
     var taskPriority: TaskPriority {

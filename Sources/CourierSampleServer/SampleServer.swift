@@ -150,6 +150,7 @@ public enum SampleServerError: Error, CustomStringConvertible, Sendable {
     /// The TLS certificates could not be generated.
     case certificates(String)
 
+    /// What failed and what to check, as one sentence.
     public var description: String {
         switch self {
         case .listen(let host, let underlying):

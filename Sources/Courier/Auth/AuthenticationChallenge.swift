@@ -12,6 +12,7 @@ public struct AuthenticationChallenge: Sendable {
     /// The 401/407 response that carried the challenge.
     public let failureResponse: Response?
 
+    /// Creates a challenge, for tests of a ``SessionDelegate`` and for custom protocol handlers.
     public init(
         protectionSpace: ProtectionSpace, proposedCredential: Credential?, previousFailureCount: Int,
         failureResponse: Response?

@@ -12,6 +12,8 @@ import Synchronization
 /// configuration.interceptors = [bearer]
 /// ```
 public final class BearerTokenAuthenticator: Interceptor, Sendable {
+    /// Gets a new token: called with the token that was refused (or `nil` when there was none) and returns
+    /// the one to use from now on. A throw fails the request that needed the token.
     public typealias Refresh = @Sendable (_ failedToken: String?) async throws -> String
 
     private struct State {
@@ -24,6 +26,12 @@ public final class BearerTokenAuthenticator: Interceptor, Sendable {
     /// Only requests to these hosts get the token (all hosts when `nil`): tokens must not leak elsewhere.
     public let hosts: Set<String>?
 
+    /// Creates the authenticator.
+    ///
+    /// - Parameters:
+    ///   - token: The token to start with, or `nil` to fetch one with `refresh` before the first request.
+    ///   - hosts: Only requests to these hosts (compared without case) get the token; `nil` means every host.
+    ///   - refresh: Gets a new token; see ``Refresh``.
     public init(token: String? = nil, hosts: Set<String>? = nil, refresh: @escaping Refresh) {
         self.state = Mutex(State(token: token, refreshing: nil))
         self.refresh = refresh
@@ -33,6 +41,8 @@ public final class BearerTokenAuthenticator: Interceptor, Sendable {
     /// The token in use.
     public var token: String? { state.withLock { $0.token } }
 
+    /// Adds `Authorization: Bearer` to requests for the configured hosts; on a 401 refreshes the token (one
+    /// refresh for all requests that failed together) and replays the request once.
     public nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
     {
         guard applies(to: request) else { return try await chain.proceed(request) }

@@ -20,6 +20,7 @@ public struct Credential: Sendable, Hashable, CustomStringConvertible, CustomDeb
     }
 
     let kind: Kind
+    /// How long the credential is kept once it is used (``Persistence/forSession`` by default).
     public var persistence: Persistence
 
     /// A user name and password.
@@ -53,6 +54,7 @@ public struct Credential: Sendable, Hashable, CustomStringConvertible, CustomDeb
         return nil
     }
 
+    /// The kind of credential and the user name, never the password or token.
     public var description: String {
         switch kind {
         case .password(let user, _): return "Credential(user: \(user), password: <redacted>, \(persistence))"
@@ -61,5 +63,6 @@ public struct Credential: Sendable, Hashable, CustomStringConvertible, CustomDeb
         }
     }
 
+    /// The same as ``description``: secrets stay out of debug output too.
     public var debugDescription: String { description }
 }

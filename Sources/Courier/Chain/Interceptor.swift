@@ -22,6 +22,15 @@ import Foundation
 /// request, so passing a request through the chain costs no hop between threads. A plain `async` method
 /// (as above) conforms too; it hops to the global executor on entry, as any `@concurrent` function does.
 public protocol Interceptor: Sendable {
+    /// Handles one request: change it and call `chain.proceed(_:)`, change the response it returns, or return
+    /// a response without proceeding.
+    ///
+    /// - Parameters:
+    ///   - request: The request as the previous stage passed it on.
+    ///   - chain: The rest of the chain; call ``InterceptorChain/proceed(_:)`` to go on (a stage that retries calls
+    ///     it again).
+    /// - Returns: The response to hand back to the previous stage.
+    /// - Throws: A ``CourierError`` (or any error, which the session maps to one) to fail the task.
     nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
 }
 
@@ -29,10 +38,13 @@ public protocol Interceptor: Sendable {
 public struct RequestAdapter: Interceptor {
     let adapt: @Sendable (Request) async throws -> Request
 
+    /// Creates an interceptor that passes each request through `adapt` before the rest of the chain; a throw
+    /// from `adapt` fails the task.
     public init(_ adapt: @escaping @Sendable (Request) async throws -> Request) {
         self.adapt = adapt
     }
 
+    /// Adapts the request and proceeds with the result.
     public nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
     {
         try await chain.proceed(try await adapt(request))

@@ -56,8 +56,11 @@ public struct Cookie: Sendable, Hashable, Codable {
 
     /// The `SameSite` values of RFC 6265bis.
     public enum SameSitePolicy: String, Sendable, Hashable, Codable {
+        /// Sent only with requests from the cookie's own site.
         case strict = "Strict"
+        /// Sent with same-site requests and top-level navigations from other sites.
         case lax = "Lax"
+        /// Sent with every request; browsers require `Secure` with it.
         case none = "None"
     }
 
@@ -278,6 +281,8 @@ public struct Cookie: Sendable, Hashable, Codable {
         }
     }
 
+    /// Encodes every attribute of the cookie, including its creation and last-access dates, as the cookie file
+    /// stores it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)

@@ -52,6 +52,7 @@ public final class CookieStorage: Sendable {
         /// The most bytes of name and value per cookie, default (and at most) 4096.
         public var maximumCookieSize: Int
 
+        /// Creates limits; each value is at least 1, and the cookie size at most 4096 bytes.
         public init(maximumCookiesPerDomain: Int = 180, maximumCookieCount: Int = 3300, maximumCookieSize: Int = 4096) {
             self.maximumCookiesPerDomain = max(1, maximumCookiesPerDomain)
             self.maximumCookieCount = max(1, maximumCookieCount)

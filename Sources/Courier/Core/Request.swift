@@ -137,11 +137,17 @@ public struct Request: Sendable {
 
     /// The relative importance of a request, like `URLSessionTask.priority`.
     public struct Priority: Hashable, Sendable, Comparable {
+        /// The priority from 0 (lowest) to 1 (highest).
         public var value: Float
+        /// Creates a priority; values outside 0...1 are clamped.
         public init(_ value: Float) { self.value = min(max(value, 0), 1) }
+        /// A priority of 0.25, for prefetching and other work nobody waits for.
         public static let low = Priority(0.25)
+        /// A priority of 0.5, what requests get unless they ask otherwise.
         public static let `default` = Priority(0.5)
+        /// A priority of 0.75, for what the user waits for.
         public static let high = Priority(0.75)
+        /// Orders priorities by ``value``.
         public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
     }
 
@@ -219,6 +225,7 @@ public struct Request: Sendable {
 }
 
 extension Request: CustomStringConvertible {
+    /// The method and the URL (credentials removed), such as `GET https://example.com/items`.
     public var description: String { "\(method.rawValue) \(url.redactingCredentials.absoluteString)" }
 }
 

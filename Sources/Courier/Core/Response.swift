@@ -101,6 +101,14 @@ public struct Response: Sendable {
         case file(URL)
     }
 
+    /// Creates a response, for protocol handlers, interceptors that answer by themselves, and tests.
+    ///
+    /// - Parameters:
+    ///   - status: The status.
+    ///   - headerFields: The header fields.
+    ///   - url: The URL the response is for.
+    ///   - body: The body: none, in memory, streaming or in a file.
+    ///   - request: The request it answers, if known.
     public init(
         status: HTTPResponse.Status,
         headerFields: HTTPFields = [:],
@@ -264,6 +272,7 @@ public struct Response: Sendable {
 }
 
 extension Response: CustomStringConvertible {
+    /// The status code, reason phrase and URL (credentials removed), such as `404 Not Found https://example.com/x`.
     public var description: String {
         "\(status.code) \(status.reasonPhrase) \(url.redactingCredentials.absoluteString)"
     }

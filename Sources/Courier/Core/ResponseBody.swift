@@ -14,7 +14,9 @@ import NIOFoundationCompat
 /// }
 /// ```
 public struct ResponseBody: AsyncSequence, Sendable {
+    /// Each element is one chunk of the body as it arrived (a `ByteBuffer`, without copying).
     public typealias Element = ByteBuffer
+    /// Iteration throws what the transport reports (a ``CourierError`` such as `networkConnectionLost`).
     public typealias Failure = any Error
 
     let makeIterator: @Sendable () -> AsyncIterator
@@ -37,13 +39,16 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// An empty body.
     public static let empty = ResponseBody(chunks: [])
 
+    /// Returns an iterator over the chunks. A streamed body can be iterated once.
     public func makeAsyncIterator() -> AsyncIterator { makeIterator() }
 
     /// Iterates the chunks of the body.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// Each element is one chunk of the body.
         public typealias Element = ByteBuffer
         let box: any ByteBufferIterating
 
+        /// Returns the next chunk, or `nil` at the end of the body; throws when the body failed.
         public mutating func next() async throws -> ByteBuffer? {
             try await box.next()
         }
@@ -87,16 +92,20 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// Splits a body into lines as it streams.
     public struct LineSequence: AsyncSequence, Sendable {
+        /// Each element is one line, without its line break.
         public typealias Element = String
         let body: ResponseBody
 
+        /// Returns an iterator over the lines.
         public func makeAsyncIterator() -> Iterator { Iterator(chunks: body.makeAsyncIterator()) }
 
+        /// Reads chunks and yields complete lines.
         public struct Iterator: AsyncIteratorProtocol {
             var chunks: ResponseBody.AsyncIterator
             var pending: [UInt8] = []
             var finished = false
 
+            /// Returns the next line (the last one even without a final line break), or `nil` at the end.
             public mutating func next() async throws -> String? {
                 while true {
                     if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -125,11 +134,14 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
 /// The bytes of one `ByteBuffer` as an async sequence (used to flatten a body into bytes).
 public struct ByteBufferBytes: AsyncSequence, Sendable {
+    /// Each element is one byte.
     public typealias Element = UInt8
     let buffer: ByteBuffer
 
+    /// Returns an iterator over the buffer's readable bytes.
     public func makeAsyncIterator() -> Iterator { Iterator(view: buffer.readableBytesView) }
 
+    /// Steps through the buffer's bytes.
     public struct Iterator: AsyncIteratorProtocol {
         var view: ByteBufferView
         var index: ByteBufferView.Index? = nil
@@ -139,6 +151,7 @@ public struct ByteBufferBytes: AsyncSequence, Sendable {
             self.index = view.startIndex
         }
 
+        /// Returns the next byte, or `nil` after the last.
         public mutating func next() async -> UInt8? {
             guard let current = index, current < view.endIndex else { return nil }
             index = view.index(after: current)

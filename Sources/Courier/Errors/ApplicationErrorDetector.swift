@@ -36,9 +36,12 @@ import Foundation
 public struct ApplicationErrorDetector: Sendable {
     /// What a detector found: the service's own code (when it gave one) and its message.
     public struct Finding: Hashable, Sendable {
+        /// The service's own error code, when the envelope carried one.
         public var code: Int?
+        /// The service's message, shown in the ``CourierError``.
         public var message: String
 
+        /// Creates a finding.
         public init(code: Int?, message: String) {
             self.code = code
             self.message = message

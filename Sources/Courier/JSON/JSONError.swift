@@ -5,6 +5,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The name of the code, such as `"nonFiniteNumber"`.
         public let name: String
         init(_ name: String) { self.name = name }
+        /// The code's ``name``.
         public var description: String { name }
 
         /// The text is not JSON (an unexpected character, a bad escape, a bad number).
@@ -25,18 +26,22 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let elementTooLarge = Code("elementTooLarge")
     }
 
+    /// What kind of problem it was.
     public var code: Code
     /// A sentence saying what was wrong.
     public var message: String
     /// The byte offset in the input where the problem was found, when parsing.
     public var offset: Int?
 
+    /// Creates an error with a code, a message and, when parsing, the byte offset of the problem.
     public init(_ code: Code, message: String, offset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
     }
 
+    /// The message with its code and, when known, the byte offset, such as
+    /// `JSON error at byte 12: expected ':' [invalidSyntax]`.
     public var description: String {
         if let offset { return "JSON error at byte \(offset): \(message) [\(code)]" }
         return "JSON error: \(message) [\(code)]"

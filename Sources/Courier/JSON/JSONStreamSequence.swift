@@ -12,6 +12,7 @@ import NIOCore
 /// - `dataLengthExceedsMaximum` (kind `.payload`) when one element is larger than the limit;
 /// - the body's own errors, unchanged.
 public struct JSONStreamSequence<Element: Decodable & Sendable>: AsyncSequence, Sendable {
+    /// Iteration throws ``CourierError``, as described above.
     public typealias Failure = any Error
 
     enum Framing: Sendable {
@@ -24,6 +25,7 @@ public struct JSONStreamSequence<Element: Decodable & Sendable>: AsyncSequence, 
     let decoder: JSONDecoder
     let maximumElementSize: Int
 
+    /// Returns the iterator; the body can be read once, so make only one.
     public func makeAsyncIterator() -> Iterator {
         Iterator(
             chunks: body.makeAsyncIterator(), framing: framing, decoder: decoder,
@@ -49,6 +51,7 @@ public struct JSONStreamSequence<Element: Decodable & Sendable>: AsyncSequence, 
             }
         }
 
+        /// Returns the next decoded element, or `nil` at the end of the body.
         public mutating func next() async throws -> Element? {
             while nextIndex == pending.count {
                 if finished { return nil }

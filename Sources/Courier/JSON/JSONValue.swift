@@ -15,11 +15,17 @@ import Foundation
 ///
 /// Numbers are held as `Double`: integers beyond ±2⁵³ lose precision, as in JavaScript.
 public enum JSONValue: Hashable, Sendable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, integer or not.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array of values.
     case array([JSONValue])
+    /// An object, with its members in order.
     case object(JSONObject)
 
     // MARK: Accessors
@@ -97,7 +103,9 @@ public enum JSONValue: Hashable, Sendable {
 
     /// How ``serialized(options:)`` writes.
     public struct WritingOptions: OptionSet, Hashable, Sendable {
+        /// The options as bits.
         public let rawValue: Int
+        /// Creates options from bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Line breaks and two-space indentation.
@@ -161,12 +169,19 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `nil` as JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` and `false` as JSON booleans.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal as a number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A floating-point literal as a number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string literal as a string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal as an array: `["a", 1, true]`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal as an object, keeping the literal's order: `["id": 7, "name": "pen"]`.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements))
     }
@@ -182,6 +197,8 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Decodes any JSON value from a decoder (for example a `JSONDecoder`), so a `JSONValue` can stand for a
+    /// field of a `Decodable` type whose shape is not fixed.
     public init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: MemberKey.self) {
             var object = JSONObject()
@@ -209,6 +226,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value as it is: objects keep their member order.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
@@ -254,6 +272,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         for (key, value) in members { self[key] = value }
     }
 
+    /// Creates an object from a dictionary literal, keeping the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
     }
@@ -278,6 +297,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     /// The members as a dictionary (order lost).
     public var dictionary: [String: JSONValue] { storage }
 
+    /// Returns an iterator over the members as `(key, value)` pairs in order.
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
         var index = 0
         let keys = self.keys
@@ -289,6 +309,8 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Two objects are equal when they have the same members, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.storage == rhs.storage }
+    /// Hashes the members, whatever their order.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }

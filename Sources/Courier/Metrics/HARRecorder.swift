@@ -58,6 +58,8 @@ public final class HARRecorder: EventMonitor, Sendable {
         self.secretHeaderNames = Set(secretHeaderNames.map { $0.lowercased() })
     }
 
+    /// Records the event: body bytes (when bodies are captured), then, on completion, one entry per exchange from
+    /// the task's metrics.
     public func task(_ task: SessionTask, didEmit event: TaskEvent) {
         let key = ObjectIdentifier(task)
         switch event {

@@ -12,6 +12,7 @@ public struct TaskMetrics: Sendable {
     /// One entry per exchange (redirects, retries and authentication rounds each add one).
     public var transactionMetrics: [TransactionMetrics]
 
+    /// Creates task metrics (for tests and custom protocol handlers; sessions collect them for you).
     public init(
         taskInterval: DateInterval,
         redirectCount: Int = 0,
@@ -52,6 +53,7 @@ public struct TransactionMetrics: Sendable {
     public var request: Request
     /// The response head, when one arrived.
     public var response: Response?
+    /// When the exchange began: the task asked for a connection, or a cache lookup began.
     public var fetchStartDate: Date
     /// When the transport began sending the request.
     public var requestStartDate: Date?
@@ -63,9 +65,11 @@ public struct TransactionMetrics: Sendable {
     public var responseEndDate: Date?
     /// Approximate size of the request head as serialized for HTTP/1.1.
     public var requestHeaderBytesSent: Int64
+    /// Bytes of the request body sent, as on the wire (after compression, if any).
     public var requestBodyBytesSent: Int64
     /// Approximate size of the response head as serialized for HTTP/1.1.
     public var responseHeaderBytesReceived: Int64
+    /// Bytes of the response body received, as on the wire (before content decoding).
     public var responseBodyBytesReceived: Int64
     /// Bytes of the response body after content decoding (gzip, deflate) — what the caller receives.
     /// Equal to ``responseBodyBytesReceived`` for bodies that were not encoded; for responses served from
@@ -77,25 +81,35 @@ public struct TransactionMetrics: Sendable {
     public var networkProtocolName: String?
     /// Whether the connection was reused; `nil` where the transport does not tell (custom protocol handlers).
     public var isReusedConnection: Bool?
+    /// Where the response came from: the network, the cache (with or without a 304 from the server), a local handler.
     public var resourceFetchType: ResourceFetchType
     /// When the host name lookup began and ended; `nil` for a reused connection or an IP literal.
     public var domainLookupStartDate: Date?
+    /// When the host name lookup ended.
     public var domainLookupEndDate: Date?
     /// When the TCP connection (to the origin, or to the proxy) began and was established; `nil` when reused.
     public var connectStartDate: Date?
+    /// When the TCP connection was established.
     public var connectEndDate: Date?
     /// When the TLS handshake began and ended; `nil` for plain HTTP or a reused connection.
     public var secureConnectionStartDate: Date?
+    /// When the TLS handshake ended.
     public var secureConnectionEndDate: Date?
     /// The local and remote IP address and port of the connection, where the transport tells.
     public var localAddress: String?
+    /// The local port of the connection.
     public var localPort: Int?
+    /// The remote IP address of the connection (the proxy's, when a proxy was used).
     public var remoteAddress: String?
+    /// The remote port of the connection.
     public var remotePort: Int?
     /// The TLS version (`TLSv1.3`) and cipher suite negotiated, where the transport tells.
     public var negotiatedTLSProtocolVersion: String?
+    /// The negotiated TLS cipher suite, such as `TLS_AES_128_GCM_SHA256`.
     public var negotiatedTLSCipherSuite: String?
 
+    /// Creates the metrics of one exchange, with only its request and start known (the rest is filled in as the
+    /// exchange goes).
     public init(request: Request, fetchStartDate: Date = Date(), resourceFetchType: ResourceFetchType = .networkLoad) {
         self.request = request
         self.response = nil

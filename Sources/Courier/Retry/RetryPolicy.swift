@@ -193,10 +193,15 @@ public protocol RetryClock: Sendable {
 
 /// The real clock: `Date()` and `Task.sleep`.
 public struct SystemRetryClock: RetryClock {
+    /// Creates the system clock.
     public init() {}
 
+    /// The current date.
     public var now: Date { Date() }
 
+    /// Sleeps for `seconds` with `Task.sleep`; returns at once for zero or less.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
     public func sleep(for seconds: TimeInterval) async throws {
         guard seconds > 0 else {
             try Task.checkCancellation()

@@ -4,8 +4,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// The URL loading system: makes tasks that load requests through Courier's chain
-/// (your interceptors, redirects, then the transport).
+/// The URL loading system: makes tasks that load requests through Courier's interceptor chain.
 ///
 /// ```swift
 /// let session = Session(configuration: .ephemeral)
@@ -18,6 +17,37 @@ import Synchronization
 /// a completion handler on a queue you choose (``dataTask(with:queue:completionHandler:)``), or a task
 /// with a delegate or its ``SessionTask/events`` (``makeDataTask(with:)``). A blocking
 /// ``synchronousData(for:)`` exists for plain scripts only.
+///
+/// ## The chain
+///
+/// Before the chain, the task merges the session's defaults into the request (``prepare(_:)``:
+/// `User-Agent`, `Accept`, `Accept-Encoding`, the additional headers, the body's `Content-Type`). Then the
+/// request passes through these stages, outermost first; each sees the request on the way out and the
+/// response on the way back:
+///
+/// 1. Your interceptors (``SessionConfiguration/interceptors``): adapters that sign requests or add tokens,
+///    such as ``RequestAdapter`` and ``BearerTokenAuthenticator``. They see each request once per task.
+/// 2. Retries: the ``SessionConfiguration/retryPolicy`` (idempotency, `Retry-After`, backoff), and waiting
+///    for the network when ``SessionConfiguration/waitsForConnectivity`` is on. A retry runs every stage
+///    below again.
+/// 3. Redirects: the ``SessionConfiguration/redirectPolicy`` and the delegate's
+///    ``SessionDelegate/session(_:task:willPerformHTTPRedirection:newRequest:)``; method rewriting, secret
+///    header fields stripped across origins, only the ``SessionConfiguration/redirectSchemes``.
+/// 4. Authentication: 401 and 407 challenges (Basic, Digest, Bearer, NTLM) answered from the URL, the
+///    credential store or the delegate, once per challenge.
+/// 5. Cookies: `Cookie` out and `Set-Cookie` in for every hop, under the accept policy.
+/// 6. Content encoding: gzip and deflate bodies decoded as they stream, within the
+///    ``DecompressionLimits``; request bodies compressed when asked.
+/// 7. The HTTP cache: answers from ``SessionConfiguration/urlCache`` when the ``CachePolicy`` and RFC 9111
+///    allow, revalidates with conditional requests, merges `304`s, stores while the body streams.
+/// 8. Your network interceptors (``SessionConfiguration/networkInterceptors``): logging and metrics; they see
+///    every exchange that goes to the network (each redirect hop and retry), never a cache hit.
+/// 9. The transport: the first custom ``ProtocolHandler`` that accepts the request (in reverse registration
+///    order), then `data:` and `file:`, and Courier's own connection pool (HTTP/1.1 and HTTP/2 on SwiftNIO,
+///    TLS, proxies) for `http` and `https`.
+///
+/// After the chain, a collected body is checked by the ``SessionConfiguration/applicationErrorDetector``
+/// when one is set.
 public final class Session: Sendable {
     /// A copy of the configuration the session was created with.
     public let configuration: SessionConfiguration
@@ -186,6 +216,11 @@ public final class Session: Sendable {
     /// - Throws: `callIsBlocking` when called from an `async` context or on a SwiftNIO event loop, where
     ///   blocking could deadlock the very machinery that must complete the request; and any error of
     ///   ``data(for:)``.
+    /// Loads a request and blocks the calling thread until the response has arrived, for code that cannot be
+    /// async (scripts, legacy callbacks).
+    ///
+    /// - Throws: ``CourierError`` as ``data(for:)`` does, and `callIsBlocking` when called on a SwiftNIO event loop or
+    ///   from an async context, where blocking could deadlock.
     @available(*, noasync, message: "use data(for:) in async code")
     public func synchronousData(for request: Request) throws -> Response {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {

@@ -249,15 +249,21 @@ public struct SessionConfiguration: Sendable {
 
 /// Courier's version.
 public enum CourierVersion {
+    /// The version as `major.minor.patch`, as written into HAR logs and the default `User-Agent`.
     public static let string = "0.1.0"
 }
 
 /// TLS protocol versions a session may negotiate.
 public enum TLSProtocolVersion: Int, Hashable, Sendable, Comparable {
+    /// TLS 1.0 (RFC 2246), obsolete; only for servers that offer nothing newer.
     case v1_0 = 10
+    /// TLS 1.1 (RFC 4346), obsolete.
     case v1_1 = 11
+    /// TLS 1.2 (RFC 5246).
     case v1_2 = 12
+    /// TLS 1.3 (RFC 8446).
     case v1_3 = 13
 
+    /// Orders versions from oldest to newest, so that a minimum and a maximum can be compared.
     public static func < (lhs: TLSProtocolVersion, rhs: TLSProtocolVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -14,7 +14,10 @@ import Synchronization
 public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringConvertible {
     /// What a task transfers.
     public enum Kind: Sendable, Hashable {
+        /// Loads a response into memory or streams it to the caller (``Session/data(for:)``,
+        /// ``Session/makeDataTask(with:)``).
         case data
+        /// Sends a body from memory, a file or a stream, and receives the response like a data task.
         case upload
         /// Saves the body to a file (``Session/makeDownloadTask(with:to:resumingFrom:)``, or a data task whose delegate
         /// answered ``ResponseDisposition/becomeDownload(to:)``).
@@ -25,9 +28,11 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     public enum State: Sendable, Hashable {
         /// Created and not running (or paused by ``SessionTask/suspend()``).
         case suspended
+        /// Running: connecting, sending, or receiving.
         case running
         /// Cancelled, finishing.
         case canceling
+        /// Finished, with a response or an ``SessionTask/error``; a completed task never runs again.
         case completed
     }
 
@@ -109,17 +114,22 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         mutable.withLock { $0.durableTransferID = id }
     }
 
+    /// The task's identity for `Identifiable`: its ``taskIdentifier``.
     public var id: Int { taskIdentifier }
 
+    /// Two tasks are equal only when they are the same object.
     public static func == (lhs: SessionTask, rhs: SessionTask) -> Bool { lhs === rhs }
+    /// Hashes the object's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// The task's number, method, URL (credentials removed) and state, for logs.
     public var description: String {
         "SessionTask #\(taskIdentifier) \(originalRequest.method.rawValue) \(originalRequest.url.redactingCredentials.absoluteString) (\(state))"
     }
 
     // MARK: State
 
+    /// Where the task is in its life now.
     public var state: State { mutable.withLock { $0.state } }
     /// The request being sent now (after adaptation and redirects).
     public var currentRequest: Request { mutable.withLock { $0.currentRequest } }
@@ -714,9 +724,13 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
 
 /// Bytes sent and received by a task.
 public struct TaskProgress: Sendable, Hashable {
+    /// Request body bytes handed to the connection so far.
     public var totalBytesSent: Int64 = 0
+    /// The request body's length, when known (`nil` for a stream of unknown length).
     public var totalBytesExpectedToSend: Int64?
+    /// Response body bytes received so far (as decoded for the caller).
     public var totalBytesReceived: Int64 = 0
+    /// The response body's expected length from `Content-Length`, when the server sent one.
     public var totalBytesExpectedToReceive: Int64?
 
     /// Received over expected (sent over expected while uploading), 0…1; 0 when unknown.

@@ -114,39 +114,57 @@ public protocol SessionDelegate: AnyObject, Sendable {
 }
 
 extension SessionDelegate {
+    /// Follows every redirect as proposed: returns `newRequest` unchanged (the redirect interceptor has already
+    /// rewritten the method and stripped credentials that must not cross origins).
     public func session(
         _ session: Session, task: SessionTask, willPerformHTTPRedirection response: Response,
         newRequest: Request
     ) async -> Request? { newRequest }
+    /// Leaves session-wide challenges to the per-task method: returns `nil`.
     public func session(_ session: Session, didReceive challenge: AuthenticationChallenge) async
         -> ChallengeDisposition?
     { nil }
+    /// Returns `.performDefaultHandling`: the session uses the proposed credential (from the URL, the credential
+    /// store or the session) once, and gives up with `userAuthenticationRequired` if it fails again.
     public func session(_ session: Session, task: SessionTask, didReceive challenge: AuthenticationChallenge) async
         -> ChallengeDisposition
     { .performDefaultHandling }
+    /// Lets every response through: returns `.allow`.
     public func session(_ session: Session, task: SessionTask, didReceive response: Response) async
         -> ResponseDisposition
     { .allow }
+    /// Does nothing; the body is still delivered to the task's caller and its ``SessionTask/events``.
     public func session(_ session: Session, task: SessionTask, didReceive data: Data) {}
+    /// Does nothing; progress is also in ``SessionTask/progress`` and the task's events.
     public func session(
         _ session: Session, task: SessionTask, didSendBodyData bytesSent: Int64,
         totalBytesSent: Int64, totalBytesExpectedToSend: Int64?
     ) {}
+    /// Stores the response as proposed: returns `proposedResponse` unchanged.
     public func session(_ session: Session, task: SessionTask, willCacheResponse proposedResponse: CachedResponse)
         async -> CachedResponse?
     { proposedResponse }
+    /// Does nothing.
     public func session(
         _ session: Session, downloadTask: SessionTask, didWriteData bytesWritten: Int64, totalBytesWritten: Int64,
         totalBytesExpectedToWrite: Int64?
     ) {}
+    /// Does nothing.
     public func session(
         _ session: Session, downloadTask: SessionTask, didResumeAtOffset fileOffset: Int64, expectedTotalBytes: Int64?
     ) {}
+    /// Does nothing. A temporary file is then removed when this returns, so a delegate that wants the file must
+    /// implement this method and move it.
     public func session(_ session: Session, downloadTask: SessionTask, didFinishDownloadingTo location: URL) {}
+    /// Does nothing; the metrics are also in ``SessionTask/metrics`` once the task completes.
     public func session(_ session: Session, task: SessionTask, didFinishCollecting metrics: TaskMetrics) {}
+    /// Does nothing; the outcome also reaches the caller that awaited the task.
     public func session(_ session: Session, task: SessionTask, didCompleteWithError error: CourierError?) {}
+    /// Does nothing; the task keeps waiting for connectivity until its resource timeout.
     public func session(_ session: Session, taskIsWaitingForConnectivity task: SessionTask) {}
+    /// Does nothing.
     public func session(_ session: Session, didBecomeInvalidWithError error: (any Error)?) {}
+    /// Does nothing.
     public func sessionDidFinishEvents(forDurableSession session: Session) {}
 }
 
@@ -160,5 +178,6 @@ public protocol EventMonitor: Sendable {
 }
 
 extension EventMonitor {
+    /// Does nothing: a monitor that only needs events can ignore task starts.
     public func taskDidStart(_ task: SessionTask) {}
 }

@@ -22,12 +22,16 @@ public enum ProxyConfiguration: Sendable, Hashable {
 
 /// User name and password for an HTTP proxy (sent as `Proxy-Authorization: Basic`).
 public struct ProxyCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// The user name.
     public var user: String
+    /// The password; never shown in ``description``.
     public var password: String
+    /// Creates credentials for a proxy.
     public init(user: String, password: String) {
         self.user = user
         self.password = password
     }
+    /// The user name with the password redacted.
     public var description: String { "ProxyCredentials(user: \(user), password: <redacted>)" }
 }
 

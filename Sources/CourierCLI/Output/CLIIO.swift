@@ -4,12 +4,20 @@ import Synchronization
 
 /// Where the CLI reads and writes, replaceable in tests.
 public struct CLIIO: Sendable {
+    /// Writes text to standard output.
     public var writeOut: @Sendable (String) -> Void
+    /// Writes bytes to standard output as they are (bodies that are not text, piped output).
     public var writeOutData: @Sendable (Data) -> Void
+    /// Writes text to standard error (progress, warnings, error messages).
     public var writeError: @Sendable (String) -> Void
+    /// Reads standard input to its end (a request body piped in).
     public var readStandardInput: @Sendable () -> Data
+    /// Whether standard output is a terminal: then the CLI prints the status line, headers and a formatted,
+    /// colored body; otherwise the body alone, as it came.
     public var isOutputTerminal: Bool
+    /// Whether standard error is a terminal: progress lines and colors on standard error only then.
     public var isErrorTerminal: Bool
+    /// The environment variables the commands read (such as `NO_COLOR`, proxy settings, `XDG_*` directories).
     public var environment: [String: String]
     /// Whether questions may be asked: standard input and standard error are a terminal. Never true for
     /// a capture, so tests cannot block on a prompt.
@@ -18,6 +26,7 @@ public struct CLIIO: Sendable {
     /// made without thinking of input never blocks on reading it.
     public var isInputTerminal = true
 
+    /// Creates an IO from its parts; ``isInteractive`` starts `false` and ``isInputTerminal`` `true`.
     public init(
         writeOut: @escaping @Sendable (String) -> Void,
         writeOutData: @escaping @Sendable (Data) -> Void,
@@ -56,9 +65,13 @@ public struct CLIIO: Sendable {
     public final class Capture: Sendable {
         private let out = Mutex(Data())
         private let error = Mutex("")
+        /// Creates an empty capture.
         public init() {}
+        /// Everything written to standard output so far, decoded as UTF-8.
         public var standardOutput: String { String(decoding: out.withLock { $0 }, as: UTF8.self) }
+        /// Everything written to standard output so far, as bytes.
         public var standardOutputData: Data { out.withLock { $0 } }
+        /// Everything written to standard error so far.
         public var standardError: String { error.withLock { $0 } }
 
         /// An IO writing into this capture.

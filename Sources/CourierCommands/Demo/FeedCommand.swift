@@ -6,6 +6,7 @@ import Foundation
 /// rejects (401), the command fails with an authentication error, which the queue hands to its
 /// ``AuthenticationListener``.
 public struct FeedCommand: Command {
+    /// The command's identity in the queue.
     public let id: CommandID
     /// The server, such as `http://127.0.0.1:8080/`.
     public var baseURL: URL

@@ -7,10 +7,13 @@ import Foundation
 /// It is a login command (``Command/isLogin``): a wrong password fails it with the server's 401 and never
 /// opens another login.
 public struct LoginCommand: Command {
+    /// The command's identity in the queue.
     public let id: CommandID
     /// The server, such as `http://127.0.0.1:8080/`.
     public var baseURL: URL
+    /// The user name sent to the server.
     public var username: String
+    /// The password sent to the server (over whatever `baseURL` uses: prefer `https`).
     public var password: String
 
     /// Creates a login for `username` at `baseURL`.
@@ -21,6 +24,7 @@ public struct LoginCommand: Command {
         self.password = password
     }
 
+    /// `true`: a failed login goes back to its caller, never to the ``AuthenticationListener``.
     public var isLogin: Bool { true }
 
     /// Logs in and stores the token.

@@ -1,5 +1,6 @@
 /// Options for ``Discovery/publish(_:port:txt:options:)``.
 public struct PublishOptions: OptionSet, Sendable, Hashable {
+    /// The options as bits.
     public let rawValue: Int
     /// Creates options from their raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }

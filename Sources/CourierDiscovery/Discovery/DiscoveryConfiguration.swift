@@ -20,6 +20,7 @@ public struct DiscoveryConfiguration: Sendable {
 
     /// Which IP versions to use.
     public struct IPVersions: OptionSet, Sendable, Hashable {
+        /// The set as bits.
         public let rawValue: Int
         /// Creates a set from its raw value.
         public init(rawValue: Int) { self.rawValue = rawValue }

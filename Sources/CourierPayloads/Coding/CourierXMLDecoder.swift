@@ -15,6 +15,7 @@ public struct CourierXMLDecoder: Sendable {
     /// The mapping of elements to values.
     public var options: XMLCodingOptions
 
+    /// Creates a decoder with the given mapping (by default, arrays wrapped in `element` items, no attributes).
     public init(options: XMLCodingOptions = XMLCodingOptions()) {
         self.options = options
     }

@@ -18,6 +18,12 @@ public struct CourierXMLEncoder: Sendable {
     /// Whether to begin with `<?xml version="1.0" encoding="UTF-8"?>`.
     public var writesDeclaration: Bool
 
+    /// Creates an encoder.
+    ///
+    /// - Parameters:
+    ///   - options: The mapping of values to elements.
+    ///   - indentation: The indentation of nested elements, such as `"  "`, or `nil` for compact output.
+    ///   - writesDeclaration: Whether to begin with the XML declaration.
     public init(
         options: XMLCodingOptions = XMLCodingOptions(), indentation: String? = nil, writesDeclaration: Bool = true
     ) {

@@ -33,6 +33,7 @@ public struct XMLCodingOptions: Hashable, Sendable {
         return "element"
     }
 
+    /// Creates options with an array strategy and the keys written as attributes.
     public init(arrays: ArrayStrategy = .wrapped(elementName: "element"), attributeKeys: Set<String> = []) {
         self.arrays = arrays
         self.attributeKeys = attributeKeys

@@ -18,6 +18,7 @@ public struct Article: Hashable, Sendable {
     /// The text of each story paragraph, whitespace collapsed.
     public var paragraphs: [String]
 
+    /// Creates an article from its parts (``init(scraping:paragraphSelector:classMatching:)`` reads one from a page).
     public init(
         title: String? = nil, keywords: [String] = [], author: String? = nil, section: String? = nil,
         paragraphs: [String] = []

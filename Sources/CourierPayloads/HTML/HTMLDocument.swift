@@ -247,6 +247,7 @@ public struct HTMLElement: Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The element's start tag with its attributes, such as `<p class="story">`, for debugging.
     public var description: String {
         let attributes = record.attributes.map { " \($0.name)=\"\($0.value)\"" }.joined()
         return "<\(name)\(attributes)>"

@@ -21,10 +21,14 @@ public struct HTMLSelector: Hashable, Sendable {
 
     /// A selector that could not be read, with the position of the problem.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The selector as given.
         public var selector: String
+        /// What was wrong.
         public var message: String
+        /// The offset in the selector, in characters from 0, where the problem was found.
         public var offset: Int
 
+        /// The selector, the offset and the message, as one line.
         public var description: String { "invalid selector \"\(selector)\" at \(offset): \(message)" }
     }
 

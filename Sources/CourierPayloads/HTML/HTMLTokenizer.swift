@@ -1,9 +1,12 @@
 /// One attribute of an HTML start tag: the name lower-cased, the value with references decoded
 /// (empty for a valueless attribute such as `disabled`).
 public struct HTMLAttribute: Hashable, Sendable {
+    /// The attribute's name, lowercased as HTML names are.
     public var name: String
+    /// The attribute's value with character references decoded; empty for a valueless attribute.
     public var value: String
 
+    /// Creates an attribute.
     public init(name: String, value: String) {
         self.name = name
         self.value = value

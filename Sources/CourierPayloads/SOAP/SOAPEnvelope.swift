@@ -28,7 +28,9 @@ public struct SOAPEnvelope: Hashable, Sendable {
 
     /// What the body holds.
     public enum Body: Hashable, Sendable {
+        /// A request or a successful response: one operation element.
         case operation(SOAPOperation)
+        /// A fault: the service refused or failed (``SOAPFault``).
         case fault(SOAPFault)
     }
 
@@ -37,6 +39,7 @@ public struct SOAPEnvelope: Hashable, Sendable {
     /// The content of `env:Body`.
     public var body: Body
 
+    /// Creates an envelope with header blocks and a body.
     public init(headerBlocks: [SOAPHeaderBlock] = [], body: Body) {
         self.headerBlocks = headerBlocks
         self.body = body
@@ -302,6 +305,7 @@ public struct SOAPOperation: Hashable, Sendable {
     /// The parameters in order.
     public var parameters: [SOAPParameter]
 
+    /// Creates an operation element in `namespaceURI` with its parameters in order.
     public init(name: String, namespaceURI: String, parameters: [SOAPParameter] = []) {
         self.name = name
         self.namespaceURI = namespaceURI
@@ -327,6 +331,7 @@ public struct SOAPHeaderBlock: Hashable, Sendable {
     /// The text of a block without child elements.
     public var text: String?
 
+    /// Creates a header block; give `parameters` for child elements or `text` for a block that holds only text.
     public init(
         name: String, namespaceURI: String, mustUnderstand: Bool = false, role: String? = nil,
         parameters: [SOAPParameter] = [], text: String? = nil

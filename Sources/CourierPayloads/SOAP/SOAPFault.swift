@@ -10,10 +10,15 @@
 public struct SOAPFault: Error, Hashable, Sendable, CustomStringConvertible {
     /// The fault code of `env:Code/env:Value`.
     public enum Code: Hashable, Sendable, CustomStringConvertible {
+        /// `env:VersionMismatch`: the envelope's namespace is not the one the node expected.
         case versionMismatch
+        /// `env:MustUnderstand`: a header block marked `mustUnderstand` was not understood.
         case mustUnderstand
+        /// `env:DataEncodingUnknown`: the message uses an encoding the node does not support.
         case dataEncodingUnknown
+        /// `env:Sender`: the request was wrong (bad or missing data); do not send it again unchanged.
         case sender
+        /// `env:Receiver`: the service failed to process a valid request; it may succeed later.
         case receiver
         /// A code outside SOAP 1.2's five, as written.
         case other(String)
@@ -43,6 +48,7 @@ public struct SOAPFault: Error, Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The code's local name, such as `Sender`.
         public var description: String { localName }
     }
 
@@ -57,6 +63,7 @@ public struct SOAPFault: Error, Hashable, Sendable, CustomStringConvertible {
     /// The entries of `env:Detail`, when present.
     public var detail: [SOAPParameter]
 
+    /// Creates a fault, to answer with or to test a client against.
     public init(
         code: Code, subcodes: [String] = [], reason: String, reasonLanguage: String? = "en",
         detail: [SOAPParameter] = []
@@ -71,6 +78,7 @@ public struct SOAPFault: Error, Hashable, Sendable, CustomStringConvertible {
     /// The first subcode, if any.
     public var subcode: String? { subcodes.first }
 
+    /// The code, the subcodes and the reason, such as `SOAP fault Sender (m:MessageTimeout): too late`.
     public var description: String {
         let sub = subcodes.isEmpty ? "" : " (\(subcodes.joined(separator: " / ")))"
         return "SOAP fault \(code)\(sub): \(reason)"
@@ -79,9 +87,12 @@ public struct SOAPFault: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// An envelope that is not a SOAP 1.2 envelope Courier can read.
 public struct SOAPError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem the envelope had.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The name of the code, such as `"malformedEnvelope"`.
         public let name: String
         init(_ name: String) { self.name = name }
+        /// The code's ``name``.
         public var description: String { name }
 
         /// The envelope is SOAP 1.1 (or another version): the namespace is not SOAP 1.2's.
@@ -94,15 +105,20 @@ public struct SOAPError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let malformedXML = Code("malformedXML")
     }
 
+    /// What kind of problem it was.
     public var code: Code
+    /// A sentence saying what was wrong.
     public var message: String
+    /// The XML error, when the envelope was not well-formed XML.
     public var underlyingError: XMLParseError?
 
+    /// Creates an error.
     public init(_ code: Code, message: String, underlyingError: XMLParseError? = nil) {
         self.code = code
         self.message = message
         self.underlyingError = underlyingError
     }
 
+    /// The message with its code, such as `SOAP error: the Body is empty [malformedEnvelope]`.
     public var description: String { "SOAP error: \(message) [\(code)]" }
 }

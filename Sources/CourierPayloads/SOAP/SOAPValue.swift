@@ -1,12 +1,19 @@
 /// A typed SOAP value, written with its `xsi:type` (`xsd:int`, `xsd:boolean`, `xsd:string`, `xsd:float`,
 /// `xsd:double`); a structure is an element with one child element per member; `null` is `xsi:nil="true"`.
 public indirect enum SOAPValue: Hashable, Sendable {
+    /// An `xsd:int`.
     case int(Int)
+    /// An `xsd:boolean`, written `true` or `false`.
     case boolean(Bool)
+    /// An `xsd:string`.
     case string(String)
+    /// An `xsd:float`.
     case float(Float)
+    /// An `xsd:double`.
     case double(Double)
+    /// A structure: one child element per member, in order.
     case structure([SOAPParameter])
+    /// No value: an empty element with `xsi:nil="true"`.
     case null
 
     /// The integer, when this is an `int`.
@@ -112,8 +119,10 @@ public indirect enum SOAPValue: Hashable, Sendable {
 public struct SOAPParameter: Hashable, Sendable {
     /// The element name (unqualified).
     public var name: String
+    /// The typed value.
     public var value: SOAPValue
 
+    /// Creates a parameter: `SOAPParameter("symbol", .string("AAPL"))`.
     public init(_ name: String, _ value: SOAPValue) {
         self.name = name
         self.value = value

@@ -16,9 +16,12 @@ import Foundation
 public struct ArticleShareDocument: Hashable, Sendable {
     /// One key/value pair of an article.
     public struct Field: Hashable, Sendable {
+        /// The field's key, such as `title`; in XML it becomes the element name, so it must be a valid XML name.
         public var key: String
+        /// The field's value, any text (escaped as each format needs).
         public var value: String
 
+        /// Creates a field.
         public init(key: String, value: String) {
             self.key = key
             self.value = value
@@ -27,8 +30,10 @@ public struct ArticleShareDocument: Hashable, Sendable {
 
     /// One article: its fields in order.
     public struct Article: Hashable, Sendable {
+        /// The fields in order; a key may repeat.
         public var fields: [Field]
 
+        /// Creates an article from its fields in order.
         public init(fields: [Field]) {
             self.fields = fields
         }
@@ -44,13 +49,16 @@ public struct ArticleShareDocument: Hashable, Sendable {
 
     /// A document that could not be read or written.
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        /// What was wrong, as a sentence.
         public var message: String
+        /// The message, prefixed with `article-share document:`.
         public var description: String { "article-share document: \(message)" }
     }
 
     /// The articles in order.
     public var articles: [Article]
 
+    /// Creates a document from articles in order.
     public init(articles: [Article]) {
         self.articles = articles
     }

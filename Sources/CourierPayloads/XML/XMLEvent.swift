@@ -21,6 +21,7 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
         self.namespaceURI = namespaceURI
     }
 
+    /// The name in Clark notation, `{namespace}localName`, or the local name alone when it has no namespace.
     public var description: String {
         if let namespaceURI { return "{\(namespaceURI)}\(localName)" }
         return qualifiedName

@@ -16,6 +16,7 @@ import NIOCore
 /// Errors of the underlying body are rethrown unchanged.
 public struct XMLEventSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Element == ByteBuffer {
+    /// Each element is one parsing event (start and end of an element, text, and so on).
     public typealias Element = XMLEvent
 
     let base: Base

@@ -17,6 +17,7 @@ public struct XMLParseError: Error, Hashable, Sendable, CustomStringConvertible 
 
         init(_ name: String) { self.name = name }
 
+        /// The code's ``name``.
         public var description: String { name }
 
         /// The bytes are not valid in the document's encoding (invalid UTF-8, an unpaired surrogate).
@@ -94,5 +95,6 @@ public struct XMLParseError: Error, Hashable, Sendable, CustomStringConvertible 
         self.column = column
     }
 
+    /// The position, the message and the code, such as `XML error at line 3, column 7: ... [mismatchedTag]`.
     public var description: String { "XML error at line \(line), column \(column): \(message) [\(code)]" }
 }

@@ -20,6 +20,7 @@ public struct XMLWriter: Sendable {
         /// What was wrong.
         public var message: String
 
+        /// The message, prefixed with `XMLWriter:`.
         public var description: String { "XMLWriter: \(message)" }
     }
 

@@ -107,7 +107,9 @@ public struct ServiceDocument: Sendable, Hashable {
         (self.index[name.lowercased()].map { Array($0.keys) } ?? []).sorted()
     }
 
+    /// Two documents are equal when they list the same services.
     public static func == (lhs: ServiceDocument, rhs: ServiceDocument) -> Bool { lhs.services == rhs.services }
 
+    /// Hashes the listed services.
     public func hash(into hasher: inout Hasher) { hasher.combine(self.services) }
 }

@@ -14,6 +14,7 @@ public struct ServiceEnvironment: Hashable, Sendable, CustomStringConvertible, E
         self.name = name
     }
 
+    /// An environment named by a string literal: `let staging: ServiceEnvironment = "staging"`.
     public init(stringLiteral value: String) {
         self.init(value)
     }
@@ -25,5 +26,6 @@ public struct ServiceEnvironment: Hashable, Sendable, CustomStringConvertible, E
     /// Production.
     public static let production = ServiceEnvironment("production")
 
+    /// The environment's ``name``.
     public var description: String { self.name }
 }

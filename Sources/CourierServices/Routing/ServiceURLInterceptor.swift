@@ -28,6 +28,11 @@ public struct ServiceURLInterceptor: Interceptor {
         self.locator = locator
     }
 
+    /// Resolves a `service://name/version/path` URL to the `http(s)` URL the locator lists and proceeds with it;
+    /// other URLs pass unchanged.
+    ///
+    /// - Throws: `serviceLocatorUnavailable` when the locator document cannot be loaded, `serviceNotFound` when it
+    ///   lists no such service or version, and the `ServiceURL` parser's error for a malformed service URL.
     public nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
     {
         guard request.url.scheme?.lowercased() == ServiceURL.scheme else { return try await chain.proceed(request) }

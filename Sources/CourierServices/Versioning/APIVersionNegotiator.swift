@@ -69,6 +69,8 @@ public final class APIVersionNegotiator: Interceptor {
     /// The API version named by the latest response that named one, or `nil` before any.
     public var negotiatedVersion: String? { self.latest.withLock { $0 } }
 
+    /// Adds the client's version (unless the request already has it), proceeds, and remembers the API version the
+    /// response names.
     public nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response
     {
         var versioned = request

@@ -18,6 +18,8 @@ public struct APIKeyMiddleware<Context: APIKeyRequestContext>: RouterMiddleware 
         self.policy = policy
     }
 
+    /// Checks the request's key: a valid key (or no key, when anonymous callers are allowed) goes on to `next`
+    /// with the caller recorded in the context; anything else gets `401`.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

@@ -27,6 +27,8 @@ public struct RateLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         self.partition = partition
     }
 
+    /// Takes a token from the request's bucket: answers `429` with `Retry-After` when none is left, otherwise
+    /// calls `next` and adds the quota headers to its response.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

@@ -36,6 +36,7 @@ public struct ClientVersion: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(components: numbers)
     }
 
+    /// Compares part by part as numbers, a missing part counting as 0 (`1.3` < `1.10`, `2` == `2.0`).
     public static func < (lhs: ClientVersion, rhs: ClientVersion) -> Bool {
         let count = max(lhs.components.count, rhs.components.count)
         for position in 0..<count {

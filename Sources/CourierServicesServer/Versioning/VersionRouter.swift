@@ -96,6 +96,10 @@ public struct VersionRouter<Context: APIVersionRequestContext>: RouterMiddleware
         return nil
     }
 
+    /// Chooses the API version for the request's client version, sets it in the context, calls `next`, and names
+    /// the version in the response unless the handler already did.
+    ///
+    /// - Throws: An HTTP error (`400`, JSON) for a malformed client version or one older than the oldest bucket.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

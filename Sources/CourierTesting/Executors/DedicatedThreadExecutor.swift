@@ -54,6 +54,7 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
         return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
     }
 
+    /// Queues a job to run on the executor's thread, in order.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()

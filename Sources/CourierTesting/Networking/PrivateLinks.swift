@@ -41,5 +41,6 @@ public enum PrivateLinks {
 
 /// A private link could not be set up.
 public struct PrivateLinkError: Error, CustomStringConvertible {
+    /// What could not be set up, as a sentence.
     public var description: String
 }

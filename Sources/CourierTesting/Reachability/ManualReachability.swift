@@ -40,8 +40,10 @@ public final class ManualReachability: ReachabilitySource {
         }
     }
 
+    /// Returns the status last set with ``set(_:)``.
     public func currentStatus() async -> ReachabilityStatus { status }
 
+    /// Returns a stream that starts with the current status and then yields each change made with ``set(_:)``.
     public func updates() -> AsyncStream<ReachabilityStatus> {
         let (stream, continuation) = AsyncStream.makeStream(of: ReachabilityStatus.self)
         let id: Int = state.withLock { state in

@@ -33,6 +33,10 @@ public final class StubProtocolHandler: ProtocolHandler, Sendable {
     /// When true, requests that no stub matches are not taken by this handler.
     public let passThroughUnmatched: Bool
 
+    /// Creates a handler with no stubs.
+    ///
+    /// - Parameter passThroughUnmatched: When `true`, requests no stub matches are left to the next protocol
+    ///   handler (the real network); when `false` (the default) they fail with `resourceUnavailable`.
     public init(passThroughUnmatched: Bool = false) {
         self.passThroughUnmatched = passThroughUnmatched
     }
@@ -60,11 +64,15 @@ public final class StubProtocolHandler: ProtocolHandler, Sendable {
         state.withLock { $0 = State() }
     }
 
+    /// Whether this handler takes the request: always, unless ``passThroughUnmatched`` is set and no stub with
+    /// uses left matches it.
     public func canHandle(_ request: Request) -> Bool {
         if !passThroughUnmatched { return true }
         return state.withLock { state in state.stubs.contains { $0.matches(request) && $0.remainingUses != 0 } }
     }
 
+    /// Records the request and answers with the most recent matching stub: its delay, then its error, redirect or
+    /// status, headers and body chunks (with `Content-Length` added when missing).
     public func startLoading(_ request: Request, client: ProtocolHandlerClient) async {
         let response: StubResponse? = state.withLock { state in
             state.received.append(request)
@@ -124,7 +132,9 @@ public final class StubProtocolHandler: ProtocolHandler, Sendable {
 
 /// A canned answer for ``StubProtocolHandler``.
 public struct StubResponse: Sendable {
+    /// The status to answer with (`200 OK` by default).
     public var status: HTTPResponse.Status
+    /// The header fields to answer with; `Content-Length` is added when missing.
     public var headerFields: HTTPFields
     /// The body, sent as these chunks in order.
     public var chunks: [Data]
@@ -137,6 +147,7 @@ public struct StubResponse: Sendable {
     /// Redirect here (relative to the request URL) instead of answering.
     public var redirectLocation: String?
 
+    /// Creates a response with a status, header fields, a body sent as one chunk, and an optional delay.
     public init(
         status: HTTPResponse.Status = .ok,
         headerFields: HTTPFields = [:],

@@ -24,9 +24,12 @@ import HTTPTypes
 public struct DownloadResumeData: Codable, Sendable, Hashable {
     /// One request header field, as recorded.
     public struct HeaderField: Codable, Sendable, Hashable {
+        /// The field's name as it was sent.
         public var name: String
+        /// The field's value as it was sent.
         public var value: String
 
+        /// Creates a recorded header field.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -65,6 +68,18 @@ public struct DownloadResumeData: Codable, Sendable, Hashable {
         case requestHeaderFields, destination, partialFile, bytesOnDisk, entityTag, lastModified, expectedLength
     }
 
+    /// Creates resume data by hand (Courier makes it for you in ``CourierError/downloadResumeData`` and
+    /// ``SessionTask/cancelProducingResumeData()``); a password in `url` is not recorded.
+    ///
+    /// - Parameters:
+    ///   - url: The URL of the download.
+    ///   - requestHeaderFields: Header fields of the original request to send again.
+    ///   - destination: Where the finished file goes, or `nil` for a temporary file.
+    ///   - partialFile: The file that holds the bytes received so far.
+    ///   - bytesOnDisk: How many bytes of `partialFile` are valid; the download continues from there.
+    ///   - entityTag: The response's `ETag`, sent as `If-Range` so that a changed resource starts over.
+    ///   - lastModified: The response's `Last-Modified`, used as `If-Range` when there is no entity tag.
+    ///   - expectedLength: The full length of the resource, when the server said.
     public init(
         url: URL, requestHeaderFields: [HeaderField] = [], destination: URL?, partialFile: URL, bytesOnDisk: Int64,
         entityTag: String?, lastModified: String?, expectedLength: Int64?

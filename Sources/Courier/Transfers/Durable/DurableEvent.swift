@@ -36,7 +36,9 @@ public struct DurableTransferReport: Sendable {
 /// from one place. A finished transfer found on disk is forgotten once this sequence has handed its
 /// ``DurableEvent/transferCompleted(_:)`` to you; until then every session that attaches reports it again.
 public struct DurableEvents: AsyncSequence, Sendable {
+    /// Each element is one ``DurableEvent``.
     public typealias Element = DurableEvent
+    /// Iteration never throws; the sequence ends when the session is invalidated.
     public typealias Failure = Never
 
     struct Delivery: Sendable {
@@ -48,14 +50,18 @@ public struct DurableEvents: AsyncSequence, Sendable {
     let stream: AsyncStream<Delivery>
     let store: DurableStore?
 
+    /// Returns the iterator; make only one (the sequence has a single consumer).
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: stream.makeAsyncIterator(), store: store)
     }
 
+    /// Hands out the backlog's events in order.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncStream<Delivery>.Iterator
         let store: DurableStore?
 
+        /// Returns the next event, or `nil` once the session is invalidated. Handing out a completed transfer
+        /// removes its record from disk, so no later session reports it again.
         public mutating func next() async -> DurableEvent? {
             guard let delivery = await base.next() else { return nil }
             if let id = delivery.acknowledges { store?.remove(id) }
