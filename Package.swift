@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierReachability", targets: ["CourierReachability"]),
         .library(name: "CourierSecurity", targets: ["CourierSecurity"]),
         .library(name: "CourierCertificates", targets: ["CourierCertificates"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
@@ -86,6 +87,17 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // MARK: Network reachability on Linux: rtnetlink and getifaddrs watches on threads of their own, host checks
+        .target(
+            name: "CourierReachability",
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "CourierReachabilityTests",
+            dependencies: ["CourierReachability", "CourierTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+
         // MARK: The system's zlib (the disk cache's CRC-32), declared here rather than borrowed from compress-nio
         .systemLibrary(name: "CCourierZlib"),
 
@@ -93,6 +105,7 @@ let package = Package(
         .target(
             name: "Courier",
             dependencies: [
+                "CourierReachability",
                 "CourierSecurity",
                 "CCourierZlib",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,14 +1,11 @@
-import CompressNIO
 import NIOCore
 
-/// Decodes one `gzip` or `deflate` body chunk by chunk with compress-nio's zlib, producing output in
-/// pieces of at most ``outputChunkSize`` bytes so memory stays flat however large the body is.
+/// Decodes one `gzip` or `deflate` response body chunk by chunk (with ``ZlibStream``), producing output in
+/// pieces of at most ``outputChunkSize`` bytes so memory stays flat however large the body is, within the
+/// session's ``DecompressionLimits``.
 ///
-/// - `gzip` bodies may hold several members (RFC 1952), decoded one after the other.
-/// - `deflate` means the zlib format (RFC 1950); servers that send raw deflate (RFC 1951) are understood
-///   too, told apart by the zlib header.
-/// - A body that ends before its compressed stream does, or carries bytes after it, is an error, never
-///   a silently shortened body.
+/// A body that ends before its compressed stream does, or carries bytes after it, is an error, never a
+/// silently shortened body.
 final class ContentDecoder {
     enum Coding: String, Sendable {
         case gzip
@@ -20,15 +17,14 @@ final class ContentDecoder {
 
     let coding: Coding
     private let limits: DecompressionLimits
-    private var decompressor: ZlibDecompressor?
-    /// The current compressed stream is complete (zlib reported its end).
-    private var streamEnded = false
+    private let stream: ZlibStream
     private(set) var encodedCount: Int64 = 0
     private(set) var decodedCount: Int64 = 0
 
     init(coding: Coding, limits: DecompressionLimits) {
         self.coding = coding
         self.limits = limits
+        self.stream = ZlibStream(gzip: coding == .gzip)
     }
 
     /// Counts compressed bytes received (for the ratio limit).
@@ -43,31 +39,13 @@ final class ContentDecoder {
         var output = ByteBuffer()
         output.reserveCapacity(Self.outputChunkSize)
         while input.readableBytes > 0, output.writableBytes > 0 {
-            if streamEnded {
-                // Another gzip member may follow; anything else after the end is garbage.
-                let first: UInt8? = input.getInteger(at: input.readerIndex)
-                let second: UInt8? = input.readableBytes > 1 ? input.getInteger(at: input.readerIndex + 1) : nil
-                guard coding == .gzip, first == 0x1F, second == nil || second == 0x8B else {
-                    throw Self.corrupt("it has data after the end of the compressed stream")
-                }
-                decompressor = nil
-                streamEnded = false
-            }
-            if decompressor == nil { decompressor = try makeDecompressor(peeking: input) }
-            guard let decompressor else { break }
+            let progress: ZlibStream.Progress
             do {
-                try decompressor.inflate(from: &input, to: &output)
-                // Returning normally with input left means zlib reached the end of the stream.
-                if input.readableBytes > 0 { streamEnded = true }
-            } catch let error as CompressNIOError where error == .bufferOverflow {
-                break
-            } catch let error as CompressNIOError where error == .inputBufferOverflow {
-                break
-            } catch let error as CompressNIOError where error == .corruptData {
-                throw Self.corrupt("the \(coding.rawValue) data is corrupt")
+                progress = try stream.inflate(from: &input, to: &output)
             } catch {
-                throw Self.corrupt("zlib failed: \(error)")
+                throw corrupt(error)
             }
+            if progress != .inflated { break }
         }
         decodedCount += Int64(output.readableBytes)
         try checkLimits()
@@ -77,39 +55,10 @@ final class ContentDecoder {
     /// The body ended: checks that the compressed stream ended too.
     /// - Throws: `cannotDecodeContentData` when the body stops inside the compressed stream.
     func finish() throws {
-        guard let decompressor, !streamEnded else { return }
-        // zlib answers "stream end" again without consuming anything once the stream is complete; a stream
-        // that is not complete takes the probe byte as more data instead (or rejects it).
-        var probe = ByteBuffer(bytes: [0])
-        var sink = ByteBuffer()
-        sink.reserveCapacity(Self.outputChunkSize)
         do {
-            try decompressor.inflate(from: &probe, to: &sink)
+            try stream.finish()
         } catch {
-            throw Self.corrupt("the body ends before the compressed stream does")
-        }
-        guard probe.readableBytes == 1 else { throw Self.corrupt("the body ends before the compressed stream does") }
-        streamEnded = true
-    }
-
-    private func makeDecompressor(peeking input: ByteBuffer) throws -> ZlibDecompressor {
-        let algorithm: ZlibAlgorithm
-        switch coding {
-        case .gzip:
-            algorithm = .gzip
-        case .deflate:
-            // A zlib header: compression method 8, window ≤ 32 KiB, and a check value making CMF·256+FLG a
-            // multiple of 31. Without one the server sent raw deflate.
-            let first: UInt8 = input.getInteger(at: input.readerIndex) ?? 0
-            let second: UInt8? = input.readableBytes > 1 ? input.getInteger(at: input.readerIndex + 1) : nil
-            var isZlib = first & 0x0F == 8 && first >> 4 <= 7
-            if let second, isZlib { isZlib = (UInt16(first) << 8 | UInt16(second)) % 31 == 0 }
-            algorithm = isZlib ? .zlib : .deflate
-        }
-        do {
-            return try ZlibDecompressor(algorithm: algorithm, windowSize: 15)
-        } catch {
-            throw Self.corrupt("zlib could not start: \(error)")
+            throw corrupt(error)
         }
     }
 
@@ -136,5 +85,15 @@ final class ContentDecoder {
         CourierError(
             .cannotDecodeContentData, kind: .payload, outcome: .ambiguous,
             message: "could not decode the compressed response body: \(why)")
+    }
+
+    private func corrupt(_ failure: ZlibStream.Failure) -> CourierError {
+        switch failure {
+        case .dataAfterEnd: return Self.corrupt("it has data after the end of the compressed stream")
+        case .corrupt: return Self.corrupt("the \(coding.rawValue) data is corrupt")
+        case .zlibFailed(let reason): return Self.corrupt("zlib failed: \(reason)")
+        case .cannotStart(let reason): return Self.corrupt("zlib could not start: \(reason)")
+        case .truncated: return Self.corrupt("the body ends before the compressed stream does")
+        }
     }
 }

@@ -71,31 +71,19 @@ enum CertificateDateDiagnosis {
         }
         let serverName = isIPAddress(host) ? nil : host
         let recorded = Recorder()
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(timeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let handler = try NIOSSLClientHandler(
-                        context: context, serverHostname: serverName,
-                        customVerificationCallback: { certificates, promise in
-                            let chain = certificates.compactMap { certificate in
-                                (try? certificate.toDERBytes()).flatMap { try? TLSCertificate(derRepresentation: $0) }
-                            }
-                            recorded.chain.withLock { $0 = chain }
-                            promise.succeed(.failed)
-                        })
-                    try channel.pipeline.syncOperations.addHandler(handler)
-                }
-            }
-        do {
-            let channel = try await bootstrap.connect(host: host, port: port).get()
-            // The refused handshake closes the connection; the deadline covers a server that never answers.
-            let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-            try? await channel.closeFuture.get()
-            deadline.cancel()
-        } catch {
-            return nil
+        let connected = await HandshakeProbe.run(host: host, port: port, timeout: timeout) { pipeline in
+            let handler = try NIOSSLClientHandler(
+                context: context, serverHostname: serverName,
+                customVerificationCallback: { certificates, promise in
+                    let chain = certificates.compactMap { certificate in
+                        (try? certificate.toDERBytes()).flatMap { try? TLSCertificate(derRepresentation: $0) }
+                    }
+                    recorded.chain.withLock { $0 = chain }
+                    promise.succeed(.failed)
+                })
+            try pipeline.addHandler(handler)
         }
+        guard connected else { return nil }
         return recorded.chain.withLock { $0 }
     }
 

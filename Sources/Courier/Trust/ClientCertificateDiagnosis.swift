@@ -25,23 +25,11 @@ enum ClientCertificateDiagnosis {
         }
         let serverName = (try? SocketAddress(ipAddress: host, port: 0)) != nil ? nil : host
         let recorder = ErrorRecorder()
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(timeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName)
-                    try channel.pipeline.syncOperations.addHandler(handler)
-                    try channel.pipeline.syncOperations.addHandler(recorder)
-                }
-            }
-        do {
-            let channel = try await bootstrap.connect(host: host, port: port).get()
-            let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-            try? await channel.closeFuture.get()
-            deadline.cancel()
-        } catch {
-            return nil
+        let connected = await HandshakeProbe.run(host: host, port: port, timeout: timeout) { pipeline in
+            try pipeline.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
+            try pipeline.addHandler(recorder)
         }
+        guard connected else { return nil }
         return recorder.errors.withLock { errors in
             errors.lazy.compactMap { verdict(for: String(describing: $0)) }.first
         }

@@ -27,26 +27,7 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CourierError`` `invalidConfiguration` when the text is not the base64 of a
     ///   32-byte digest.
     public init(_ text: String) throws {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
-        var candidates: [Substring] = []
-        if body.lowercased().hasPrefix("sha256/") {
-            // `sha256/` and curl's `sha256//`: a digest's base64 may itself start with "/", so try both.
-            body = body.dropFirst("sha256/".count)
-            candidates = [body]
-            if body.hasPrefix("/") { candidates.append(body.dropFirst()) }
-        } else {
-            if body.lowercased().hasPrefix("pin-sha256=") { body = body.dropFirst("pin-sha256=".count) }
-            if body.hasPrefix("\""), body.hasSuffix("\""), body.count >= 2 {
-                body = body.dropFirst().dropLast()
-            }
-            candidates = [body]
-        }
-        let digest = candidates.lazy.compactMap { candidate -> Data? in
-            var encoded = String(candidate)
-            if encoded.count == 43 { encoded += "=" }
-            guard encoded.count == 44, let digest = Data(base64Encoded: encoded), digest.count == 32 else { return nil }
-            return digest
-        }.first
+        let digest = CertificatePin.encodedDigests(in: text).lazy.compactMap(CertificatePin.base64Digest).first
         guard let digest else {
             throw CourierError(
                 .invalidConfiguration, outcome: .notSent,
@@ -54,7 +35,7 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
                     "'\(text.prefix(100))' is not a public-key pin: expected sha256/ followed by the base64 of a 32-byte SHA-256 digest (44 characters)"
             )
         }
-        self.sha256Digest = digest
+        self.sha256Digest = Data(digest)
     }
 
     /// A pin from the digest bytes.

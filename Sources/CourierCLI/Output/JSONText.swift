@@ -58,27 +58,20 @@ enum JSONText {
             let scalar = scalars[index]
             switch scalar {
             case "\"":
-                var end = index + 1
-                while end < scalars.count, scalars[end] != "\"" {
-                    end += scalars[end] == "\\" ? 2 : 1
-                }
-                let literal = String(String.UnicodeScalarView(scalars[index...min(end, scalars.count - 1)]))
+                let (literal, end) = stringLiteral(in: scalars, at: index)
                 // A string followed by a colon is a key.
-                var next = end + 1
+                var next = end
                 while next < scalars.count, [" ", "\n", "\r", "\t"].contains(scalars[next]) { next += 1 }
                 let isKey = next < scalars.count && scalars[next] == ":"
                 output += (isKey ? style.key : style.string) + literal + style.reset
-                index = end + 1
+                index = end
             case "{", "}", "[", "]", ",", ":", " ", "\n", "\r", "\t":
                 output.unicodeScalars.append(scalar)
                 index += 1
             default:
-                var end = index
-                while end < scalars.count, !",}] \n\r\t".unicodeScalars.contains(scalars[end]) { end += 1 }
-                let token = String(String.UnicodeScalarView(scalars[index..<end]))
-                let color = ["true", "false", "null"].contains(token) ? style.literal : style.number
-                output += color + token + style.reset
-                index = end
+                let (token, next) = bareValue(in: scalars, at: index, style: style)
+                output += token
+                index = next
             }
         }
         return output
@@ -136,22 +129,33 @@ enum JSONText {
                 expectingKey = false
                 index += 1
             case "\"":
-                var end = index + 1
-                while end < scalars.count, scalars[end] != "\"" {
-                    end += scalars[end] == "\\" ? 2 : 1
-                }
-                let literal = String(String.UnicodeScalarView(scalars[index...min(end, scalars.count - 1)]))
+                let (literal, end) = stringLiteral(in: scalars, at: index)
                 output += (expectingKey ? style.key : style.string) + literal + style.reset
-                index = end + 1
-            default:
-                var end = index
-                while end < scalars.count, !",}] \n\r\t".unicodeScalars.contains(scalars[end]) { end += 1 }
-                let token = String(String.UnicodeScalarView(scalars[index..<end]))
-                let color = ["true", "false", "null"].contains(token) ? style.literal : style.number
-                output += color + token + style.reset
                 index = end
+            default:
+                let (token, next) = bareValue(in: scalars, at: index, style: style)
+                output += token
+                index = next
             }
         }
         return output
+    }
+
+    /// The string literal that starts at `index`, quotes included, and the index after it.
+    private static func stringLiteral(in scalars: [Unicode.Scalar], at index: Int) -> (String, next: Int) {
+        var end = index + 1
+        while end < scalars.count, scalars[end] != "\"" {
+            end += scalars[end] == "\\" ? 2 : 1
+        }
+        return (String(String.UnicodeScalarView(scalars[index...min(end, scalars.count - 1)])), end + 1)
+    }
+
+    /// The number, `true`, `false` or `null` that starts at `index`, in its color, and the index after it.
+    private static func bareValue(in scalars: [Unicode.Scalar], at index: Int, style: Style) -> (String, next: Int) {
+        var end = index
+        while end < scalars.count, !",}] \n\r\t".unicodeScalars.contains(scalars[end]) { end += 1 }
+        let token = String(String.UnicodeScalarView(scalars[index..<end]))
+        let color = ["true", "false", "null"].contains(token) ? style.literal : style.number
+        return (color + token + style.reset, end)
     }
 }

@@ -16,9 +16,9 @@ public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebu
     CustomReflectable
 {
     /// The nonce length, 12 bytes.
-    public static let nonceByteCount = 12
+    public static let nonceByteCount = Primitive.nonceByteCount
     /// The tag length, 16 bytes.
-    public static let tagByteCount = 16
+    public static let tagByteCount = Primitive.tagByteCount
 
     private let key: SecretKey
 
@@ -41,27 +41,7 @@ public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebu
         nonce: Data? = nil,
         authenticating authenticatedData: some DataProtocol = Data()
     ) throws -> Data {
-        let gcmNonce: AES.GCM.Nonce
-        do {
-            if let nonce {
-                guard nonce.count == Self.nonceByteCount else {
-                    throw SecurityError.invalidIVLength("AES-GCM", expected: Self.nonceByteCount, actual: nonce.count)
-                }
-                gcmNonce = try AES.GCM.Nonce(data: nonce)
-            } else {
-                gcmNonce = AES.GCM.Nonce()
-            }
-            let box = try AES.GCM.seal(
-                plaintext, using: key.symmetricKey, nonce: gcmNonce, authenticating: authenticatedData)
-            guard let combined = box.combined else {
-                throw SecurityError(.invalidParameter, "AES-GCM produced no combined representation")
-            }
-            return combined
-        } catch let error as SecurityError {
-            throw error
-        } catch {
-            throw SecurityError(.invalidParameter, "AES-GCM encryption failed: \(error)")
-        }
+        try Primitive.seal(plaintext, key: key, nonce: nonce, authenticating: authenticatedData)
     }
 
     /// Verifies and decrypts `nonce || ciphertext || tag`.
@@ -72,18 +52,7 @@ public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebu
     public func open(_ sealed: some DataProtocol, authenticating authenticatedData: some DataProtocol = Data()) throws
         -> Data
     {
-        guard sealed.count >= Self.nonceByteCount + Self.tagByteCount else {
-            throw SecurityError(
-                .truncatedInput,
-                "an AES-GCM message needs at least \(Self.nonceByteCount + Self.tagByteCount) bytes, got \(sealed.count)"
-            )
-        }
-        do {
-            let box = try AES.GCM.SealedBox(combined: AESCBC.contiguous(sealed))
-            return try AES.GCM.open(box, using: key.symmetricKey, authenticating: authenticatedData)
-        } catch {
-            throw SecurityError.integrityCheckFailed
-        }
+        try Primitive.open(sealed, key: key, authenticating: authenticatedData)
     }
 
     /// ``seal(_:nonce:authenticating:)`` with a random nonce and no associated data.
@@ -109,5 +78,26 @@ public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebu
     /// A mirror showing only the key size.
     public var customMirror: Mirror {
         Mirror(self, children: ["keyBitCount": key.bitCount], displayStyle: .struct)
+    }
+}
+
+extension AESGCMCipher {
+    fileprivate enum Primitive: AEADPrimitive {
+        static let name = "AES-GCM"
+
+        static func combined(
+            _ plaintext: some DataProtocol, key: SymmetricKey, nonce: Data?, authenticating: some DataProtocol
+        ) throws -> Data {
+            let nonce = try nonce.map { try AES.GCM.Nonce(data: $0) } ?? AES.GCM.Nonce()
+            let box = try AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating)
+            guard let combined = box.combined else {
+                throw SecurityError(.invalidParameter, "AES-GCM produced no combined representation")
+            }
+            return combined
+        }
+
+        static func opened(_ combined: Data, key: SymmetricKey, authenticating: some DataProtocol) throws -> Data {
+            try AES.GCM.open(AES.GCM.SealedBox(combined: combined), using: key, authenticating: authenticating)
+        }
     }
 }

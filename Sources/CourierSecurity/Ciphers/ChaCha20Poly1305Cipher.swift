@@ -16,9 +16,9 @@ public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, 
     CustomReflectable
 {
     /// The nonce length, 12 bytes.
-    public static let nonceByteCount = 12
+    public static let nonceByteCount = Primitive.nonceByteCount
     /// The tag length, 16 bytes.
-    public static let tagByteCount = 16
+    public static let tagByteCount = Primitive.tagByteCount
 
     private let key: SecretKey
 
@@ -41,25 +41,7 @@ public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, 
         nonce: Data? = nil,
         authenticating authenticatedData: some DataProtocol = Data()
     ) throws -> Data {
-        let gcmNonce: ChaChaPoly.Nonce
-        do {
-            if let nonce {
-                guard nonce.count == Self.nonceByteCount else {
-                    throw SecurityError.invalidIVLength(
-                        "ChaCha20-Poly1305", expected: Self.nonceByteCount, actual: nonce.count)
-                }
-                gcmNonce = try ChaChaPoly.Nonce(data: nonce)
-            } else {
-                gcmNonce = ChaChaPoly.Nonce()
-            }
-            let box = try ChaChaPoly.seal(
-                plaintext, using: key.symmetricKey, nonce: gcmNonce, authenticating: authenticatedData)
-            return box.combined
-        } catch let error as SecurityError {
-            throw error
-        } catch {
-            throw SecurityError(.invalidParameter, "ChaCha20-Poly1305 encryption failed: \(error)")
-        }
+        try Primitive.seal(plaintext, key: key, nonce: nonce, authenticating: authenticatedData)
     }
 
     /// Verifies and decrypts `nonce || ciphertext || tag`.
@@ -70,18 +52,7 @@ public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, 
     public func open(_ sealed: some DataProtocol, authenticating authenticatedData: some DataProtocol = Data()) throws
         -> Data
     {
-        guard sealed.count >= Self.nonceByteCount + Self.tagByteCount else {
-            throw SecurityError(
-                .truncatedInput,
-                "a ChaCha20-Poly1305 message needs at least \(Self.nonceByteCount + Self.tagByteCount) bytes, got \(sealed.count)"
-            )
-        }
-        do {
-            let box = try ChaChaPoly.SealedBox(combined: AESCBC.contiguous(sealed))
-            return try ChaChaPoly.open(box, using: key.symmetricKey, authenticating: authenticatedData)
-        } catch {
-            throw SecurityError.integrityCheckFailed
-        }
+        try Primitive.open(sealed, key: key, authenticating: authenticatedData)
     }
 
     /// ``seal(_:nonce:authenticating:)`` with a random nonce and no associated data.
@@ -107,5 +78,22 @@ public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, 
     /// A mirror without the key.
     public var customMirror: Mirror {
         Mirror(self, children: [], displayStyle: .struct)
+    }
+}
+
+extension ChaCha20Poly1305Cipher {
+    fileprivate enum Primitive: AEADPrimitive {
+        static let name = "ChaCha20-Poly1305"
+
+        static func combined(
+            _ plaintext: some DataProtocol, key: SymmetricKey, nonce: Data?, authenticating: some DataProtocol
+        ) throws -> Data {
+            let nonce = try nonce.map { try ChaChaPoly.Nonce(data: $0) } ?? ChaChaPoly.Nonce()
+            return try ChaChaPoly.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating).combined
+        }
+
+        static func opened(_ combined: Data, key: SymmetricKey, authenticating: some DataProtocol) throws -> Data {
+            try ChaChaPoly.open(ChaChaPoly.SealedBox(combined: combined), using: key, authenticating: authenticating)
+        }
     }
 }

@@ -1,43 +1,26 @@
-/// The protocol of an internet password (`kSecAttrProtocol`): an open set of names.
-public struct InternetPasswordProtocol: RawRepresentable, Sendable, Hashable, Codable,
-    ExpressibleByStringLiteral, CustomStringConvertible
-{
-    /// The protocol name, lowercase by convention.
-    public let rawValue: String
+/// The protocol of an internet password (`kSecAttrProtocol`): an open set of names, lowercase by
+/// convention.
+public typealias InternetPasswordProtocol = InternetAttributeName<InternetProtocolAttribute>
 
-    /// Creates a protocol from its name.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    /// Creates a protocol from a literal.
-    public init(stringLiteral value: String) {
-        self.rawValue = value
-    }
-
-    /// The name.
-    public var description: String {
-        rawValue
-    }
-
+extension InternetAttributeName<InternetProtocolAttribute> {
     /// HTTP.
-    public static let http: InternetPasswordProtocol = "http"
+    public static var http: InternetPasswordProtocol { "http" }
     /// HTTPS.
-    public static let https: InternetPasswordProtocol = "https"
+    public static var https: InternetPasswordProtocol { "https" }
     /// FTP.
-    public static let ftp: InternetPasswordProtocol = "ftp"
+    public static var ftp: InternetPasswordProtocol { "ftp" }
     /// FTPS.
-    public static let ftps: InternetPasswordProtocol = "ftps"
+    public static var ftps: InternetPasswordProtocol { "ftps" }
     /// SMTP.
-    public static let smtp: InternetPasswordProtocol = "smtp"
+    public static var smtp: InternetPasswordProtocol { "smtp" }
     /// IMAP.
-    public static let imap: InternetPasswordProtocol = "imap"
+    public static var imap: InternetPasswordProtocol { "imap" }
     /// SSH.
-    public static let ssh: InternetPasswordProtocol = "ssh"
+    public static var ssh: InternetPasswordProtocol { "ssh" }
     /// An HTTP proxy.
-    public static let httpProxy: InternetPasswordProtocol = "httpproxy"
+    public static var httpProxy: InternetPasswordProtocol { "httpproxy" }
     /// An HTTPS proxy.
-    public static let httpsProxy: InternetPasswordProtocol = "httpsproxy"
+    public static var httpsProxy: InternetPasswordProtocol { "httpsproxy" }
     /// A SOCKS proxy.
-    public static let socks: InternetPasswordProtocol = "socks"
+    public static var socks: InternetPasswordProtocol { "socks" }
 }

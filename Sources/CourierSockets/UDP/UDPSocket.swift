@@ -142,33 +142,29 @@ public struct UDPSocket: Sendable {
     /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration`` when the channel cannot
     ///   do multicast or the system refuses the membership.
     public func joinMulticastGroup(_ group: SocketAddress, device: NIONetworkDevice? = nil) async throws {
-        guard let multicast = channel as? any MulticastChannel else {
-            throw SocketError(code: .invalidConfiguration, message: "This socket cannot join multicast groups.")
-        }
-        do {
-            try await multicast.joinGroup(group, device: device).get()
-        } catch {
-            throw SocketError(
-                code: .invalidConfiguration,
-                message: "Could not join the multicast group \(group).",
-                underlying: "\(error)"
-            )
-        }
+        try await changeMembership(of: group, "join") { try await $0.joinGroup(group, device: device).get() }
     }
 
     /// Leaves the multicast `group` on `device`.
     ///
     /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration`` when the system refuses.
     public func leaveMulticastGroup(_ group: SocketAddress, device: NIONetworkDevice? = nil) async throws {
+        try await changeMembership(of: group, "leave") { try await $0.leaveGroup(group, device: device).get() }
+    }
+
+    /// Joins or leaves (`verb`) a multicast group through `change`, with errors naming what failed.
+    private func changeMembership(
+        of group: SocketAddress, _ verb: String, _ change: (any MulticastChannel) async throws -> Void
+    ) async throws {
         guard let multicast = channel as? any MulticastChannel else {
-            throw SocketError(code: .invalidConfiguration, message: "This socket cannot leave multicast groups.")
+            throw SocketError(code: .invalidConfiguration, message: "This socket cannot \(verb) multicast groups.")
         }
         do {
-            try await multicast.leaveGroup(group, device: device).get()
+            try await change(multicast)
         } catch {
             throw SocketError(
                 code: .invalidConfiguration,
-                message: "Could not leave the multicast group \(group).",
+                message: "Could not \(verb) the multicast group \(group).",
                 underlying: "\(error)"
             )
         }

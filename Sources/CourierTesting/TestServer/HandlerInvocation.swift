@@ -34,7 +34,6 @@ enum HandlerInvocation {
             case running
             case finished(Result<TestServer.Response, any Error>)
             case waiting(CheckedContinuation<TestServer.Response, any Error>)
-            case abandoned
             case delivered
         }
 
@@ -49,7 +48,7 @@ enum HandlerInvocation {
                 case .waiting(let continuation):
                     state = .delivered
                     return continuation
-                case .finished, .abandoned, .delivered:
+                case .finished, .delivered:
                     return nil
                 }
             }
@@ -65,9 +64,6 @@ enum HandlerInvocation {
                 case .finished(let result):
                     state = .delivered
                     return result
-                case .abandoned:
-                    state = .delivered
-                    return .failure(CancellationError())
                 case .waiting, .delivered:
                     preconditionFailure("a handler's outcome is awaited once")
                 }
@@ -77,20 +73,10 @@ enum HandlerInvocation {
             }
         }
 
+        /// The caller stopped waiting: it gets `CancellationError`, and the handler's result, when it comes,
+        /// is dropped.
         func abandon() {
-            let waiting: CheckedContinuation<TestServer.Response, any Error>? = self.state.withLock { state in
-                switch state {
-                case .running:
-                    state = .abandoned
-                    return nil
-                case .waiting(let continuation):
-                    state = .delivered
-                    return continuation
-                case .finished, .abandoned, .delivered:
-                    return nil
-                }
-            }
-            waiting?.resume(throwing: CancellationError())
+            finish(.failure(CancellationError()))
         }
     }
 }

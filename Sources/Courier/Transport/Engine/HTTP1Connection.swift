@@ -24,17 +24,9 @@ final class HTTP1Connection: Sendable {
         onExchangeEnd: @escaping @Sendable (HTTP1Connection, Bool) -> Void
     ) async throws -> HTTP1Connection {
         let channel = connected.channel
-        var info = connected.info
-        info.connectionID = id
-        info.protocolName = "http/1.1"
-        let connectionInfo = info
+        let connectionInfo = connected.pooledInfo(id: id, protocolName: "http/1.1")
         return try await channel.eventLoop.submit {
-            // Closed or failed between the handshake and now (a TLS 1.3 server refusing the client certificate
-            // sends its alert and closes right after the handshake).
-            if let failure = HTTPConnector.setupFailure(of: connected, origin: origin) {
-                channel.close(promise: nil)
-                throw failure
-            }
+            try connected.requireUsable(origin: origin)
             let handler = HTTPExchangeHandler(origin: origin)
             let sync = channel.pipeline.syncOperations
             try sync.addHandler(HTTPRequestEncoder())

@@ -65,17 +65,9 @@ final class HTTP2Connection: Sendable {
         onEvent: @escaping @Sendable (HTTP2Connection, Event) -> Void
     ) async throws -> HTTP2Connection {
         let channel = connected.channel
-        var info = connected.info
-        info.connectionID = id
-        info.protocolName = "h2"
-        let connectionInfo = info
+        let connectionInfo = connected.pooledInfo(id: id, protocolName: "h2")
         return try await channel.eventLoop.submit {
-            // Closed or failed between the handshake and now (a TLS 1.3 server refusing the client certificate
-            // sends its alert and closes right after the handshake).
-            if let failure = HTTPConnector.setupFailure(of: connected, origin: origin) {
-                channel.close(promise: nil)
-                throw failure
-            }
+            try connected.requireUsable(origin: origin)
             let settings: HTTP2Settings = [
                 HTTP2Setting(parameter: .enablePush, value: 0),
                 HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),

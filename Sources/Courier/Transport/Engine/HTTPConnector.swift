@@ -18,6 +18,24 @@ struct HTTPConnector: Sendable {
         var info: HTTPConnectionInfo
         /// What the pipeline reported while the connection was being set up (see `setupFailure`).
         var setupErrors: SetupErrors
+
+        /// ``info`` as the pool records it: with the connection's ID and the protocol its handlers speak.
+        func pooledInfo(id: Int, protocolName: String) -> HTTPConnectionInfo {
+            var info = self.info
+            info.connectionID = id
+            info.protocolName = protocolName
+            return info
+        }
+
+        /// Closes the channel and throws when it closed or failed between the handshake and now (a TLS 1.3
+        /// server refusing the client certificate sends its alert and closes right after the handshake). Call on
+        /// the event loop, before adding the protocol's handlers.
+        func requireUsable(origin: String) throws {
+            if let failure = HTTPConnector.setupFailure(of: self, origin: origin) {
+                channel.close(promise: nil)
+                throw failure
+            }
+        }
     }
 
     let group: any EventLoopGroup

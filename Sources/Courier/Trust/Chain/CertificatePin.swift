@@ -47,19 +47,7 @@ struct CertificatePin: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``ParseError`` when the text is neither the base64 nor the hex of a 32-byte digest.
     init(_ kind: Kind, _ text: String) throws(ParseError) {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
-        var candidates: [Substring] = []
-        if body.lowercased().hasPrefix("sha256/") {
-            // `sha256/` and curl's `sha256//`: a digest's base64 may itself start with "/", so try both.
-            body = body.dropFirst("sha256/".count)
-            candidates = [body]
-            if body.hasPrefix("/") { candidates.append(body.dropFirst()) }
-        } else {
-            if body.lowercased().hasPrefix("pin-sha256=") { body = body.dropFirst("pin-sha256=".count) }
-            if body.count >= 2, body.hasPrefix("\""), body.hasSuffix("\"") { body = body.dropFirst().dropLast() }
-            candidates = [body]
-        }
-        for candidate in candidates {
+        for candidate in Self.encodedDigests(in: text) {
             if let digest = Self.hexDigest(candidate) ?? Self.base64Digest(candidate) {
                 self.kind = kind
                 self.sha256Digest = digest
@@ -101,7 +89,22 @@ struct CertificatePin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func base64Digest(_ text: Substring) -> [UInt8]? {
+    /// The texts a pin's digest may be written as, once its decoration is gone: what follows `sha256/` (and
+    /// curl's `sha256//`: a digest's base64 may itself start with "/", so both), or the bare or quoted value
+    /// of `pin-sha256=`, or the whole text.
+    static func encodedDigests(in text: String) -> [Substring] {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        if body.lowercased().hasPrefix("sha256/") {
+            body = body.dropFirst("sha256/".count)
+            return body.hasPrefix("/") ? [body, body.dropFirst()] : [body]
+        }
+        if body.lowercased().hasPrefix("pin-sha256=") { body = body.dropFirst("pin-sha256=".count) }
+        if body.count >= 2, body.hasPrefix("\""), body.hasSuffix("\"") { body = body.dropFirst().dropLast() }
+        return [body]
+    }
+
+    /// The digest written in base64, with or without its `=` padding.
+    static func base64Digest(_ text: Substring) -> [UInt8]? {
         var encoded = String(text)
         if encoded.count == 43 { encoded += "=" }
         guard encoded.count == 44, let digest = Data(base64Encoded: encoded), digest.count == 32 else { return nil }

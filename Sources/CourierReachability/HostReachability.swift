@@ -21,8 +21,22 @@ public struct HostReachability: Hashable, Sendable, CustomStringConvertible {
         case unresolvable
         /// No route to any of the host's addresses (the network to it is down).
         case noRoute
-        /// Routable, but the TCP probe failed: `cannotConnectToHost` (refused) or `timedOut`.
-        case probeFailed(CourierError.Code)
+        /// Routable, but the TCP probe failed: `cannotConnectToHost` (refused), `timedOut`, or
+        /// `notConnectedToInternet` (the network to the host went away).
+        case probeFailed(ProbeFailure)
+    }
+
+    /// Why a TCP probe failed. The cases carry the names of the matching `CourierError.Code` cases, and
+    /// Courier converts one into the other with `CourierError.Code(_:)`.
+    public enum ProbeFailure: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The connection was refused (or could not be started).
+        case cannotConnectToHost
+        /// The connection did not complete within the timeout.
+        case timedOut
+        /// The network or the host became unreachable on the way.
+        case notConnectedToInternet
+
+        public var description: String { rawValue }
     }
 
     /// The host asked about.
@@ -169,7 +183,9 @@ extension Reachability {
     }
 
     /// A TCP connection attempt: `nil` when the port accepted it, otherwise why not.
-    private static func probeConnection(to candidate: Candidate, timeout: TimeInterval) -> CourierError.Code? {
+    private static func probeConnection(
+        to candidate: Candidate, timeout: TimeInterval
+    ) -> HostReachability.ProbeFailure? {
         let descriptor = socket(candidate.family, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return .cannotConnectToHost }
         defer { closeDescriptor(descriptor) }

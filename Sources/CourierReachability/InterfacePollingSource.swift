@@ -49,7 +49,7 @@ public struct InterfacePollingSource: NetworkChangeSource {
     /// - Throws: `resourceUnavailable` when `getifaddrs` fails.
     public static func currentInterfaces() throws -> [NetworkInterface] {
         var head: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&head) == 0 else { throw CourierError.posix("getifaddrs", errno) }
+        guard getifaddrs(&head) == 0 else { throw ReachabilityError.posix("getifaddrs", errno) }
         defer { freeifaddrs(head) }
         var order: [String] = []
         var byName: [String: NetworkInterface] = [:]

@@ -2,7 +2,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@testable import Courier
+@testable import CourierReachability
 
 /// Builds rtnetlink datagrams the way the kernel lays them out (host byte order, 4-byte alignment).
 enum SyntheticNetlink {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Something that knows whether the network is there: the system monitor ``Reachability``, or a test
-/// double (`ManualReachability` in CourierTesting). ``SessionConfiguration/reachability`` takes one.
+/// double (`ManualReachability` in CourierTesting). Courier's `SessionConfiguration.reachability`
+/// takes one.
 public protocol ReachabilitySource: Sendable {
     /// The status now (waits for the first complete description of the interfaces).
     func currentStatus() async -> ReachabilityStatus

@@ -95,7 +95,7 @@ public struct NetlinkRouteSource: NetworkChangeSource {
                         }
                     case (.error(let failed, let code), .links(let expected)?) where failed == expected && code != 0,
                         (.error(let failed, let code), .addresses(let expected)?) where failed == expected && code != 0:
-                        throw CourierError.posix("the rtnetlink dump", -code)
+                        throw ReachabilityError.posix("the rtnetlink dump", -code)
                     default:
                         break
                     }
@@ -106,8 +106,7 @@ public struct NetlinkRouteSource: NetworkChangeSource {
         private static func watch(
             stopSignal: Int32, continuation: AsyncThrowingStream<NetworkChangeEvent, any Error>.Continuation
         ) throws {
-            throw CourierError(
-                .resourceUnavailable, outcome: .notSent, message: "rtnetlink exists only on Linux")
+            throw ReachabilityError(.unsupported, message: "rtnetlink exists only on Linux")
         }
     #endif
 }
@@ -122,7 +121,7 @@ public struct NetlinkRouteSource: NetworkChangeSource {
 
         init(groups: UInt32) throws {
             let descriptor = socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard descriptor >= 0 else { throw CourierError.posix("socket(AF_NETLINK)", errno) }
+            guard descriptor >= 0 else { throw ReachabilityError.posix("socket(AF_NETLINK)", errno) }
             var receiveBuffer: Int32 = 1 << 20
             _ = setsockopt(
                 descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
@@ -131,7 +130,7 @@ public struct NetlinkRouteSource: NetworkChangeSource {
             guard bound == 0 else {
                 let code = errno
                 closeDescriptor(descriptor)
-                throw CourierError.posix("bind(AF_NETLINK)", code)
+                throw ReachabilityError.posix("bind(AF_NETLINK)", code)
             }
             self.descriptor = descriptor
         }
@@ -155,7 +154,7 @@ public struct NetlinkRouteSource: NetworkChangeSource {
             let sent = Self.withAddress(groups: 0) { kernel, length in
                 message.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, 0, kernel, length) }
             }
-            guard sent == message.count else { throw CourierError.posix("sendto(AF_NETLINK)", errno) }
+            guard sent == message.count else { throw ReachabilityError.posix("sendto(AF_NETLINK)", errno) }
         }
 
         /// Reads one datagram; 0 when there was nothing after all.
@@ -168,7 +167,7 @@ public struct NetlinkRouteSource: NetworkChangeSource {
             switch errno {
             case EINTR, EAGAIN: return 0
             case ENOBUFS: throw Overrun()
-            default: throw CourierError.posix("recv(AF_NETLINK)", errno)
+            default: throw ReachabilityError.posix("recv(AF_NETLINK)", errno)
             }
         }
 

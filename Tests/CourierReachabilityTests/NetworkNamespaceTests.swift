@@ -2,7 +2,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@testable import Courier
+@testable import CourierReachability
 
 /// A network namespace made for one test with `ip netns add` (iproute2), deleted again with everything
 /// in it. Needs root (or CAP_SYS_ADMIN and CAP_NET_ADMIN).
@@ -133,5 +133,17 @@ struct NetworkNamespaceTests {
         let again = await awaitStatus(.reachable(via: .ethernet), in: netlinkUpdates)
         #expect(again.found, "netlink saw \(again.seen)")
         #expect(await awaitStatus(.reachable(via: .ethernet), in: pollingUpdates).found)
+    }
+}
+
+@Suite("Joining a network namespace")
+struct NetworkNamespaceJoinTests {
+    @Test func aMissingNamespaceIsASystemCallErrorNamingThePath() throws {
+        let path = "/var/run/netns/courier-no-such-namespace-\(getpid())"
+        let error = try #require(throws: ReachabilityError.self) { try NetworkNamespace.join(path) }
+        #expect(error.code == .systemCallFailed)
+        #expect(error.systemError == ENOENT)
+        #expect(error.description.hasPrefix("open \(path) failed: "))
+        #expect(error.description.hasSuffix("(errno \(ENOENT))"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Courier
+@testable import CourierReachability
 
 /// A fake `/sys/class/net` in a temporary directory.
 struct FakeSysfs {

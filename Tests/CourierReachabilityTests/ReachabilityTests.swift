@@ -1,9 +1,9 @@
-import CourierTesting
+import CourierTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-@testable import Courier
+@testable import CourierReachability
 
 /// A source the test feeds by hand.
 final class ScriptedNetworkSource: NetworkChangeSource {
@@ -45,7 +45,7 @@ final class ScriptedNetworkSource: NetworkChangeSource {
 /// A source that cannot work here.
 struct UnavailableSource: NetworkChangeSource {
     func changes() -> AsyncThrowingStream<NetworkChangeEvent, any Error> {
-        AsyncThrowingStream { $0.finish(throwing: CourierError(.resourceUnavailable, message: "no netlink here")) }
+        AsyncThrowingStream { $0.finish(throwing: ReachabilityError(.unsupported, message: "no netlink here")) }
     }
 }
 
@@ -145,17 +145,17 @@ struct ReachabilityTests {
     }
 
     @Test func hostReachabilityResolvesRoutesAndProbes() async throws {
-        let server = try await TestServer.start { _ in .text("ok") }
+        let server = try await ScriptedServer.start(.closeImmediately)
         let open = await Reachability.host("127.0.0.1", port: server.port, probe: true, timeout: 5)
         #expect(open.isReachable)
         #expect(open.addresses == ["127.0.0.1"])
         #expect(open.interfaceName != nil)
-        try await server.shutdown()
-        let (descriptor, port) = try boundButNotListening()
-        defer { close(descriptor) }
-        let closed = await Reachability.host("127.0.0.1", port: port, probe: true, timeout: 5)
+        await server.stop()
+        let closedPort = try ReservedClosedPort()
+        let closed = await Reachability.host("127.0.0.1", port: closedPort.port, probe: true, timeout: 5)
         #expect(closed.verdict == .probeFailed(.cannotConnectToHost))
-        let routeOnly = await Reachability.host("localhost", port: port)
+        #expect(closed.description == "127.0.0.1 is routable but the probe failed (cannotConnectToHost)")
+        let routeOnly = await Reachability.host("localhost", port: closedPort.port)
         #expect(routeOnly.isReachable)
         let invalid = await Reachability.host("not a host name", port: 80)
         #expect(invalid.verdict == .unresolvable)

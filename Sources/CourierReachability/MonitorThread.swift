@@ -52,7 +52,7 @@ enum MonitorThread {
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw CourierError.posix("poll", errno)
+                throw ReachabilityError.posix("poll", errno)
             }
             if ready == 0 { return nil }
             if descriptors[0].revents != 0 { return false }
@@ -68,7 +68,7 @@ private final class StopPipe: Sendable {
 
     init() throws {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw CourierError.posix("pipe", errno) }
+        guard pipe(&ends) == 0 else { throw ReachabilityError.posix("pipe", errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         descriptors = Mutex((ends[0], ends[1]))
@@ -101,28 +101,18 @@ enum NetworkNamespace {
     /// Moves the calling thread into the namespace at `path` (`/var/run/netns/NAME`, `/proc/PID/ns/net`).
     static func join(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CourierError.posix("open \(path)", errno) }
+        guard descriptor >= 0 else { throw ReachabilityError.posix("open \(path)", errno) }
         defer { closeDescriptor(descriptor) }
         guard let symbol = dlsym(nil, "setns") else {
-            throw CourierError(
-                .resourceUnavailable, outcome: .notSent, message: "this C library has no setns(2)")
+            throw ReachabilityError(.unsupported, message: "this C library has no setns(2)")
         }
         typealias SetNamespace = @convention(c) (Int32, Int32) -> Int32
         let setNamespace = unsafeBitCast(symbol, to: SetNamespace.self)
-        guard setNamespace(descriptor, cloneNewNet) == 0 else { throw CourierError.posix("setns \(path)", errno) }
+        guard setNamespace(descriptor, cloneNewNet) == 0 else { throw ReachabilityError.posix("setns \(path)", errno) }
     }
 }
 
 /// `close(2)`, callable from types that have a `close()` of their own.
 func closeDescriptor(_ descriptor: Int32) {
     _ = close(descriptor)
-}
-
-extension CourierError {
-    /// A failed system call, as a `resourceUnavailable` error naming it.
-    static func posix(_ call: String, _ code: Int32) -> CourierError {
-        CourierError(
-            .resourceUnavailable, outcome: .notSent,
-            message: "\(call) failed: \(String(cString: strerror(code))) (errno \(code))")
-    }
 }
