@@ -36,6 +36,7 @@ public struct HostReachability: Hashable, Sendable, CustomStringConvertible {
         /// The network or the host became unreachable on the way.
         case notConnectedToInternet
 
+        /// The case name, as logs and messages print it (`timedOut`).
         public var description: String { rawValue }
     }
 
@@ -53,6 +54,7 @@ public struct HostReachability: Hashable, Sendable, CustomStringConvertible {
     /// Whether the host is reachable.
     public var isReachable: Bool { verdict == .reachable }
 
+    /// One line for logs: the host and the verdict, with the interface when it is reachable.
     public var description: String {
         switch verdict {
         case .reachable:

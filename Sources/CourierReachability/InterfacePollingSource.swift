@@ -23,6 +23,8 @@ public struct InterfacePollingSource: NetworkChangeSource {
         self.networkNamespace = networkNamespace
     }
 
+    /// Lists the interfaces every `interval` and yields a change whenever the list differs from the last one;
+    /// the stream ends when its consumer stops reading or the task is cancelled.
     public func changes() -> AsyncThrowingStream<NetworkChangeEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: NetworkChangeEvent.self, bufferingPolicy: .bufferingNewest(8))

@@ -28,6 +28,8 @@ public struct NetlinkRouteSource: NetworkChangeSource {
         self.networkNamespace = networkNamespace
     }
 
+    /// Listens on a netlink route socket and yields a change for every link or address message the kernel
+    /// sends; the stream ends with the error when the socket fails.
     public func changes() -> AsyncThrowingStream<NetworkChangeEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: NetworkChangeEvent.self, bufferingPolicy: .unbounded)

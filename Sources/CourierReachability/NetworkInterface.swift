@@ -44,6 +44,7 @@ public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
         isUp && isRunning && addresses.contains { !$0.isLinkLocal }
     }
 
+    /// The name, whether the interface can carry traffic (or why not), and its addresses.
     public var description: String {
         let state = canCarryTraffic ? "usable" : (isUp ? (isRunning ? "no address" : "no carrier") : "down")
         return "\(name) (\(state); \(addresses.map(\.description).joined(separator: ", ")))"
@@ -54,10 +55,13 @@ public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
 public struct InterfaceAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address family.
     public enum Family: Hashable, Sendable {
+        /// IPv4 (`AF_INET`).
         case ipv4
+        /// IPv6 (`AF_INET6`).
         case ipv6
     }
 
+    /// Whether this is an IPv4 or an IPv6 address.
     public var family: Family
     /// The address in network byte order: 4 bytes for IPv4, 16 for IPv6.
     public var bytes: [UInt8]

@@ -25,12 +25,14 @@ public struct ReachabilityError: Error, Hashable, Sendable, CustomStringConverti
     /// A short sentence naming what failed.
     public var message: String
 
+    /// An error of `code`, with the `errno` of the system call that failed, if any, and a sentence saying what failed.
     public init(_ code: Code, systemError: Int32? = nil, message: String) {
         self.code = code
         self.systemError = systemError
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     /// A failed system call, named with its `errno` and the C library's text for it.

@@ -37,6 +37,7 @@ public enum ReachabilityStatus: Hashable, Sendable, CustomStringConvertible {
         return hasNetwork
     }
 
+    /// `unreachable`, or `reachable via` and the kind of link, for logs and the CLI.
     public var description: String {
         switch self {
         case .unreachable: return "unreachable"
