@@ -1,4 +1,5 @@
 import CourierPeers
+import CourierTestSupport
 import NIOCore
 import Testing
 

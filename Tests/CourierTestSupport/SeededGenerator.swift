@@ -1,10 +1,10 @@
-/// A deterministic random number generator (SplitMix64), so that a fuzzing failure replays from its seed.
-struct SeededGenerator: RandomNumberGenerator {
+/// SplitMix64: a small generator with a fixed seed, so that a fuzz run or a randomised test replays from its seed.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { self.state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
