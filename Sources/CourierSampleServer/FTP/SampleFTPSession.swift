@@ -4,7 +4,10 @@ import NIOPosix
 
 /// One control connection of ``SampleFTPServer``.
 struct SampleFTPSession {
-    typealias DataListener = NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
+    /// The passive listener hands out raw channels with reading off: only the one the session takes is
+    /// wrapped in NIO's async channel (a wrapper dropped unclosed traps the process), and reading off keeps
+    /// the bytes a fast client sends in the socket until then.
+    typealias DataListener = NIOAsyncChannel<any Channel, Never>
 
     let configuration: SampleFTPServer.Configuration
     let recorder: SampleFTPRecorder
@@ -150,39 +153,60 @@ struct SampleFTPSession {
     private mutating func openDataListener() async throws -> DataListener {
         await closeDataListener()
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelOption(.autoRead, value: false)
             .bind(host: "127.0.0.1", port: 0) { channel in
-                // Wrapped at once, so that bytes a fast client sends before the session takes the
-                // connection are buffered, not dropped.
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+                channel.eventLoop.makeSucceededFuture(channel)
             }
         dataListener = listener
         return listener
     }
 
     /// Closes a listener the session no longer needs, and every connection it accepted that the session
-    /// never took (a refused MLSD, a refused bounce): NIO's async wrappers must be closed, not dropped.
+    /// never took (a refused MLSD, a refused bounce).
     mutating func closeDataListener() async {
         guard let listener = dataListener else { return }
         dataListener = nil
-        try? await listener.executeThenClose { inbound in
-            try await listener.channel.close()
-            for try await unused in inbound { try? await unused.executeThenClose { _, _ in } }
-        }
+        _ = try? await Self.take(from: listener, first: false)
     }
 
+    /// The first connection to the passive port, wrapped for the session. Any other connection to the same
+    /// port (a client that connected twice) is closed, and the listener with it.
     private mutating func acceptDataConnection() async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer>? {
         guard let listener = dataListener else { return nil }
         dataListener = nil
-        var connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>?
+        guard let taken = try await Self.take(from: listener, first: true) else { return nil }
+        do {
+            let connection = try await taken.eventLoop.submit {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: taken)
+            }.get()
+            // Fails harmlessly when the wrapper's first read already met the end of a short upload and NIO
+            // closed the channel: what it read is buffered in the wrapper.
+            _ = try? await taken.setOption(.autoRead, value: true).get()
+            return connection
+        } catch {
+            try? await taken.close()
+            throw error
+        }
+    }
+
+    /// Waits for the first connection when `first` is set, then closes the listener and every other
+    /// connection it had accepted. The inbound stream can be iterated once, so one iterator does both.
+    private static func take(from listener: DataListener, first: Bool) async throws -> (any Channel)? {
+        var taken: (any Channel)?
         try await listener.executeThenClose { inbound in
-            for try await accepted in inbound {
-                connection = accepted
-                break
+            var connections = inbound.makeAsyncIterator()
+            var failure: (any Error)?
+            if first {
+                do { taken = try await connections.next() } catch { failure = error }
+            }
+            try? await listener.channel.close()
+            while let unused = try? await connections.next() { try? await unused.close() }
+            if let failure {
+                try? await taken?.close()
+                throw failure
             }
         }
-        return connection
+        return taken
     }
 
     private mutating func sendOnDataConnection(_ data: Data) async throws {
