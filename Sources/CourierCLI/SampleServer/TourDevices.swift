@@ -1,3 +1,4 @@
+import Courier
 import CourierDiscovery
 import CourierLinks
 import CourierSecurity
@@ -106,20 +107,63 @@ extension TourSection {
         } catch let error as LinkError {
             tour.log("← plain base64 refused: \(error.code)")
         }
-        // Single sign-on over a shared secure-store group: the second program sees the first one's login.
+        // Single sign-on over a shared secure-store group: the first program logs in at the sample back end's
+        // POST /auth/login, and the second one sees that login.
         let provider: SingleSignOn.Provider = { user, password in
-            guard password == "s3cret" else { throw TourFailure("wrong password") }
-            return SSOToken(value: "token-\(user)", expiresAt: Date().addingTimeInterval(3600))
+            tour.log("→ POST /auth/login as \(user)")
+            let response = try await tour.session.data(
+                for: Request(
+                    url: tour.url("/auth/login"), method: .post,
+                    body: .json(["username": user, "password": password])))
+            try tourCheck(response.status.code == 200, "the login answered \(response.status.code)")
+            let answer = try response.decode(LoginAnswer.self)
+            tour.log("← \(response.status.code): a bearer token, kept in the shared group com.acme.sso")
+            return SSOToken(value: answer.token, expiresAt: Date().addingTimeInterval(3600))
         }
         let directoryApp = try SingleSignOn(group: "com.acme.sso", directory: directory)
-        try await directoryApp.authenticate(username: "ann", password: "s3cret", using: provider)
+        try await directoryApp.authenticate(username: "jdoe", password: "password", using: provider)
         let recordsApp = try SingleSignOn(group: "com.acme.sso", directory: directory)
         try tourCheck(try await recordsApp.credentialsAreValid(), "the second program did not see the login")
         try recordsApp.logout()
-        try tourCheck(try recordsApp.currentUser() == "ann", "logout forgot the user name")
+        try tourCheck(try recordsApp.currentUser() == "jdoe", "logout forgot the user name")
         try tourCheck(try await directoryApp.credentialsAreValid() == false, "logout did not end the shared login")
+        let registered = try await registerAndDetect(tour, root: directory)
         return
-            "routed an image passed as base64url, refused plain base64, shared a login and logged out keeping \"ann\""
+            "routed an image passed as base64url, refused plain base64, shared a back-end login and logged out "
+            + "keeping \"jdoe\"" + (registered ? "; registered, detected and unregistered a scheme handler" : "")
+    }
+
+    /// Registers `acme-records` with the desktop inside `root` (its own `XDG_DATA_HOME` and
+    /// `XDG_CONFIG_HOME`, so the user's desktop is untouched), detects it the way the book's `canOpenURL:`
+    /// does, and unregisters it. Returns false, saying why, where `xdg-utils` is not installed.
+    static func registerAndDetect(_ tour: TourContext, root: URL) async throws -> Bool {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, name) in [("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config")] {
+            let path = root.appendingPathComponent(name).path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            environment[key] = path
+        }
+        let desktop = DesktopIntegration(environment: environment)
+        guard desktop.isAvailable else {
+            tour.log("  xdg-mime is not installed (Debian: xdg-utils): scheme registration not shown")
+            return false
+        }
+        let scheme = try URLScheme("acme-records")
+        try tourCheck(try await desktop.canOpen(scheme: scheme) == false, "acme-records had a handler already")
+        let handler = try SchemeHandler(
+            scheme: scheme, name: "Employee Records", executable: try LinksCommand.currentExecutable(),
+            arguments: ["links", "open"])
+        tour.log("→ register \(handler.desktopFileID) for \(scheme.mimeType)")
+        try await desktop.register(handler)
+        let current = try await desktop.defaultHandler(for: scheme)
+        tour.log("← xdg-mime query default \(scheme.mimeType): \(current ?? "(none)")")
+        try tourCheck(current == handler.desktopFileID, "xdg-mime does not name the registered handler")
+        try tourCheck(try await desktop.canOpen(scheme: scheme), "canOpen is false after registering")
+        try await desktop.unregister(scheme: scheme)
+        let after = try await desktop.canOpen(scheme: scheme)
+        tour.log("← unregistered: canOpen(acme-records) = \(after)")
+        try tourCheck(after == false, "canOpen is still true after unregistering")
+        return true
     }
 
     /// The first event that `matches`, or `nil` when the stream ends or `timeout` passes first.
@@ -140,4 +184,9 @@ extension TourSection {
             return first
         }
     }
+}
+
+/// The sample back end's answer to `POST /auth/login`.
+private struct LoginAnswer: Decodable {
+    var token: String
 }

@@ -29,6 +29,7 @@ struct TourSection: Sendable {
         TourSection(key: "queue", title: "Command queue rides out an outage", run: commandQueue),
         TourSection(key: "payloads", title: "Feeds and SOAP", run: payloads),
         TourSection(key: "tls", title: "TLS with a pinned certificate", run: tls),
+        TourSection(key: "warehouse", title: "Sockets: the warehouse monitor read three ways", run: warehouse),
         TourSection(key: "discovery", title: "Bonjour: publish, browse, resolve, goodbye", run: discovery),
         TourSection(key: "peers", title: "Peer sessions: find, invite, reliable and unreliable messages", run: peers),
         TourSection(key: "links", title: "URL schemes: data in links and single sign-on", run: links),

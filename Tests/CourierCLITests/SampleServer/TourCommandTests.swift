@@ -145,7 +145,7 @@ struct FullTourTests {
         let capture = CLIIO.Capture()
         let status = await CourierCLI.run(arguments: ["tour"], io: capture.io())
         #expect(status == 0, "\(capture.standardOutput)\n\(capture.standardError)")
-        #expect(capture.standardOutput.contains("20 of 20 sections passed"))
+        #expect(capture.standardOutput.contains("21 of 21 sections passed"))
         #expect(capture.standardError.isEmpty)
     }
 }
