@@ -202,6 +202,8 @@ let package = Package(
         .target(
             name: "CourierServicesServer",
             dependencies: [
+                "Courier",
+                "CourierPayloads",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -211,6 +213,7 @@ let package = Package(
         .testTarget(
             name: "CourierServicesTests",
             dependencies: [
+                "CourierPayloads",
                 "CourierServices",
                 "CourierServicesServer",
                 "Courier",
@@ -372,6 +375,7 @@ let package = Package(
         .target(
             name: "CourierSockets",
             dependencies: [
+                "Courier",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
@@ -385,6 +389,7 @@ let package = Package(
             name: "CourierSocketsTests",
             dependencies: [
                 "CourierSockets",
+                "Courier",
                 "CourierTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Courier
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -142,6 +143,14 @@ public struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
             default:
                 return SocketError(code: .unknown, message: "The socket failed\(target).", underlying: "\(error)")
             }
+        }
+        if let refusal = SocketTrust.refusal(error) {
+            // `SocketTLS.trustPolicy` refused the chain: say what failed, not BoringSSL's verify error.
+            return SocketError(
+                code: .serverCertificateUntrusted,
+                message: "The server's certificate is not trusted\(target): \(refusal.summary).",
+                underlying: refusal.detail
+            )
         }
         if let error = error as? NIOSSLError {
             if case .handshakeFailed(let cause) = error, "\(cause)".contains("CERTIFICATE_VERIFY_FAILED") {

@@ -25,11 +25,13 @@ public enum TCPClient {
         guard (0...65535).contains(port) else {
             throw SocketError(code: .invalidConfiguration, message: "The port \(port) is not between 0 and 65535.")
         }
-        let sslContext = try configuration.tls?.makeContext()
+        let policyTrust = try configuration.tls?.makePolicyTrust(host: host, port: port)
+        let sslContext = policyTrust == nil ? try configuration.tls?.makeContext() : nil
         // An IP literal is neither a valid SNI name nor something a certificate names by DNS name.
         let serverName = configuration.tls?.serverName ?? (Self.isAddressLiteral(host) ? nil : host)
         let pins = configuration.tls?.pinnedKeySHA256 ?? []
-        logger.debug("connecting", metadata: ["host": "\(host)", "port": "\(port)", "tls": "\(sslContext != nil)"])
+        logger.debug(
+            "connecting", metadata: ["host": "\(host)", "port": "\(port)", "tls": "\(configuration.tls != nil)"])
         let bootstrap = ClientBootstrap(group: eventLoopGroup)
             .connectTimeout(configuration.connectTimeout.timeAmount)
             .channelOption(.allowRemoteHalfClosure, value: true)
@@ -42,9 +44,13 @@ public enum TCPClient {
                 channel.eventLoop.makeCompletedFuture {
                     var tlsHandlers: [any ChannelHandler] = []
                     var handshake: EventLoopFuture<Void>? = nil
-                    if let sslContext {
-                        let promise = channel.eventLoop.makePromise(of: Void.self)
+                    if let policyTrust {
+                        tlsHandlers = try policyTrust.makeHandlers()
+                    } else if let sslContext {
                         tlsHandlers.append(try NIOSSLClientHandler(context: sslContext, serverHostname: serverName))
+                    }
+                    if !tlsHandlers.isEmpty {
+                        let promise = channel.eventLoop.makePromise(of: Void.self)
                         tlsHandlers.append(
                             TLSHandshakeHandler(
                                 pins: pins,
