@@ -1,4 +1,5 @@
 import CourierPayloads
+import CourierServicesServer
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -94,38 +95,35 @@ enum PayloadRoutes {
             }
             return SampleHTTP.json(.object([("articleCount", .number(Double(count)))]))
         }
-        // The façade in front of the SOAP service: JSON in, a SOAP 1.2 call, JSON out.
-        router.post("/facade/weather") { request, _ -> Response in
-            let object = try await SampleHTTP.jsonObject(request, limit: state.configuration.bodyLimit)
-            guard let zip = object["zip"] as? String, !zip.isEmpty else {
-                throw SampleError.badRequest("missing field \"zip\" (a string)")
-            }
-            let answer: SOAPWeatherAnswer
-            do {
-                answer = try await state.upstream.soapWeather(
-                    zip: zip, endpoint: state.baseURL.appendingPathComponent("soap/weather"))
-            } catch {
-                throw SampleError(.badGateway, "the SOAP service could not be reached: \(error)")
-            }
-            switch answer {
-            case .weather(let city, let stateName, let temperature, let conditions):
-                return SampleHTTP.json(
-                    .object([
-                        ("city", .string(city)), ("state", .string(stateName)),
-                        ("currentTemperature", .number(Double(temperature))),
-                        ("currentConditions", .string(conditions)),
-                        ("source", .string("soap")),
-                    ]))
-            case .fault(let code, let subcodes, let reason):
-                let status: HTTPResponse.Status = code == "Sender" ? .badRequest : .badGateway
-                throw SampleError(
-                    status, "the SOAP service answered a \(code) fault \(subcodes.joined(separator: " ")): \(reason)")
-            }
+        // The façade in front of the SOAP service: JSON in, a SOAP 1.2 call, JSON out, on
+        // CourierServicesServer's input translation. Made per request: the base URL is known once bound.
+        router.post("/facade/weather") { request, context -> Response in
+            try await self.weatherTranslation(state).respond(to: request, context: context)
         }
         router.post("/soap/weather") { request, _ -> Response in
             let data = try await SampleHTTP.bodyData(request, limit: state.configuration.bodyLimit)
             return try self.soapWeather(data)
         }
+    }
+
+    static func weatherTranslation(_ state: SampleServerState) -> SOAPTranslation<WeatherQuery, FacadeWeather> {
+        SOAPTranslation<WeatherQuery, FacadeWeather>(
+            endpoint: state.baseURL.appendingPathComponent("soap/weather"), session: state.upstream.session,
+            bodyLimit: state.configuration.bodyLimit,
+            call: { query in
+                guard !query.zip.isEmpty else { throw SOAPTranslationRefusal("the field \"zip\" is empty") }
+                return SOAPOperation(
+                    name: "GetWeather", namespaceURI: self.weatherNamespace,
+                    parameters: [SOAPParameter("zip", .string(query.zip))])
+            },
+            answer: { result in
+                guard let city = result["city"]?.stringValue, let stateName = result["state"]?.stringValue,
+                    let temperature = result["temperature"]?.intValue,
+                    let conditions = result["conditions"]?.stringValue
+                else { throw SOAPTranslationRefusal("the SOAP answer lacks a field") }
+                return FacadeWeather(
+                    city: city, state: stateName, currentTemperature: temperature, currentConditions: conditions)
+            })
     }
 
     // MARK: Feed, pages, search
@@ -361,4 +359,18 @@ enum PayloadRoutes {
         try writer.endElement()
         return SampleHTTP.text(writer.string, contentType: "application/soap+xml; charset=utf-8", status: status)
     }
+}
+
+/// The JSON the weather façade accepts.
+struct WeatherQuery: Decodable, Sendable {
+    var zip: String
+}
+
+/// The JSON the weather façade answers, translated from the SOAP service's `GetWeatherResponse`.
+struct FacadeWeather: Encodable, Sendable {
+    var city: String
+    var state: String
+    var currentTemperature: Int
+    var currentConditions: String
+    var source = "soap"
 }

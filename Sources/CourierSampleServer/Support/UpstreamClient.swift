@@ -1,5 +1,4 @@
 import Courier
-import CourierPayloads
 import Foundation
 
 /// What an upstream answered: status and body.
@@ -33,33 +32,5 @@ final class UpstreamClient: Sendable {
 
     func invalidate() async {
         await self.session.invalidateAndCancel()
-    }
-}
-
-/// What the SOAP weather service answered the JSON→SOAP façade.
-enum SOAPWeatherAnswer: Sendable {
-    case weather(city: String, state: String, temperature: Int, conditions: String)
-    case fault(code: String, subcodes: [String], reason: String)
-}
-
-extension UpstreamClient {
-    /// Calls the SOAP 1.2 weather service with CourierPayloads' envelope builder and reader.
-    func soapWeather(zip: String, endpoint: URL) async throws -> SOAPWeatherAnswer {
-        let call = SOAPEnvelope(
-            operation: SOAPOperation(
-                name: "GetWeather", namespaceURI: "urn:courier:sample:weather",
-                parameters: [SOAPParameter("zip", .string(zip))]))
-        do {
-            let reply = try await self.session.soap(call, to: endpoint)
-            let result = try reply.operation()
-            guard let city = result["city"]?.stringValue, let state = result["state"]?.stringValue,
-                let temperature = result["temperature"]?.intValue, let conditions = result["conditions"]?.stringValue
-            else {
-                throw SOAPFault(code: .receiver, reason: "the SOAP answer lacks a field")
-            }
-            return .weather(city: city, state: state, temperature: temperature, conditions: conditions)
-        } catch let fault as SOAPFault {
-            return .fault(code: fault.code.localName, subcodes: fault.subcodes, reason: fault.reason)
-        }
     }
 }

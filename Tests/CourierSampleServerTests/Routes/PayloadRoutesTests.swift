@@ -159,7 +159,7 @@ struct PayloadRoutesTests {
             #expect(ok.status == .ok)
             #expect(
                 ok.text
-                    == #"{"city":"Lansing","state":"Michigan","currentTemperature":54,"currentConditions":"Light Rain","source":"soap"}"#
+                    == #"{"city":"Lansing","currentConditions":"Light Rain","currentTemperature":54,"source":"soap","state":"Michigan"}"#
             )
             let unknown = try await session.data(
                 for: Request(url: server.url("/facade/weather"), method: .post, body: .json(["zip": "00000"])))
