@@ -37,6 +37,10 @@ public enum TransportFuzz {
         // No cache: a mutant that happens to be a cacheable 200 would otherwise answer every later request from
         // memory, and the rest of the run would never reach the transport (the first runs did just that).
         configuration.urlCache = nil
+        // No cookie jar: mutated Set-Cookie lines would fill it, every later request would carry a Cookie header
+        // of up to hundreds of kilobytes, and the run would slow to a fifth while measuring the jar rather than
+        // the response parsers (the Set-Cookie parser has a fuzz run of its own).
+        configuration.httpCookieStorage = nil
         let session = Session(configuration: configuration)
         var report = MutationFuzzer.Report(name: "HTTP/1.1 response heads and chunked bodies through the transport")
         let clock = ContinuousClock()
