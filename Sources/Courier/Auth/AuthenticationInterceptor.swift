@@ -128,8 +128,7 @@ struct AuthenticationInterceptor: Interceptor {
                     // Authenticate on the same kept-alive connection (the loop sends it and checks the result).
                     await response.discardBody()
                     context.core.httpTransport.dedicateConnections(to: current.url)
-                    current.headerFields[.authorization] =
-                        "NTLM " + Data(NTLMAuthenticator.negotiateMessage()).base64EncodedString()
+                    current.headerFields[.authorization] = NTLMAuthenticator.negotiateHeader()
                     let challengeResponse = try await chain.proceed(current)
                     let token = AuthenticationHeaderParser.parse(
                         challengeResponse.headerFields[values: .wwwAuthenticate]
@@ -151,11 +150,8 @@ struct AuthenticationInterceptor: Interceptor {
                         throw Self.failure(
                             .userAuthenticationRequired, "NTLM needs a user name and password", current, response)
                     }
-                    let (user, domain) = NTLMAuthenticator.splitUser(name)
-                    let message = NTLMAuthenticator.authenticateMessage(
-                        challenge: serverChallenge, user: user, domain: domain, password: password,
-                        workstation: Self.workstation, clientChallenge: Array(SecureRandom.bytes(count: 8)))
-                    current.headerFields[.authorization] = "NTLM " + Data(message).base64EncodedString()
+                    current.headerFields[.authorization] = NTLMAuthenticator.authenticateHeader(
+                        challenge: serverChallenge, name: name, password: password)
                     pending = (space, credential)
                     answered = true
                     break
@@ -207,10 +203,6 @@ struct AuthenticationInterceptor: Interceptor {
         }
         return offers.sorted { $0.rank > $1.rank }
     }
-
-    /// The workstation name sent in NTLM messages.
-    static let workstation: String =
-        ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "COURIER"
 
     /// `user:password@` of a URL as a credential used for this request only.
     static func urlCredential(of url: URL) -> Credential? {

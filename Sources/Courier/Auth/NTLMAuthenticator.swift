@@ -171,6 +171,26 @@ enum NTLMAuthenticator {
         return length == 0 ? [] : Array(bytes[offset..<(offset + length)])
     }
 
+    /// The header value that starts the handshake: `NTLM <base64 Negotiate message>`.
+    static func negotiateHeader() -> String {
+        "NTLM " + Data(negotiateMessage()).base64EncodedString()
+    }
+
+    /// The header value that answers a server's `challenge` for `name` (`DOMAIN\user`, `user@domain` or a bare
+    /// user): `NTLM <base64 Authenticate message>`, with a fresh random client challenge and this host's
+    /// ``workstation`` name.
+    static func authenticateHeader(challenge: Challenge, name: String, password: String) -> String {
+        let (user, domain) = splitUser(name)
+        let message = authenticateMessage(
+            challenge: challenge, user: user, domain: domain, password: password, workstation: workstation,
+            clientChallenge: Array(SecureRandom.bytes(count: 8)))
+        return "NTLM " + Data(message).base64EncodedString()
+    }
+
+    /// The workstation name sent in NTLM messages: this host's name up to the first dot.
+    static let workstation: String =
+        ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "COURIER"
+
     /// Splits `DOMAIN\user` (or `user@domain`) into user and domain.
     static func splitUser(_ name: String) -> (user: String, domain: String) {
         if let slash = name.firstIndex(of: "\\") {

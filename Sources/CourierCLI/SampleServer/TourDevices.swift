@@ -3,6 +3,7 @@ import CourierDiscovery
 import CourierLinks
 import CourierSecurity
 import Foundation
+import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -12,23 +13,9 @@ import Synchronization
 /// loopback interface with a private mDNS port, links in a temporary directory.
 extension TourSection {
     static func discovery(_ tour: TourContext) async throws -> String {
-        let multicastProblem = await MulticastLoopbackProbe.problem()
-        try skipUnlessMulticast(multicastProblem)
-        // A free UDP port stands in for 5353, so a running avahi-daemon is neither needed nor disturbed.
-        let probe = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = probe.localAddress?.port ?? 0
-        try await probe.close()
-        func instance(_ host: String) -> Discovery {
-            var configuration = DiscoveryConfiguration()
-            configuration.interfaces = .loopbackOnly
-            configuration.ipVersions = .v4
-            configuration.port = port
-            configuration.hostName = host
-            return Discovery(configuration: configuration)
-        }
-        let associate = instance("courier-associate")
-        let consumer = instance("courier-consumer")
+        let instances = try await loopbackDiscoveries(hosts: ["courier-associate", "courier-consumer"])
+        let associate = instances[0]
+        let consumer = instances[1]
         defer {
             Task {
                 await associate.shutdown()
@@ -75,6 +62,26 @@ extension TourSection {
     static func skipUnlessMulticast(_ problem: String?) throws(TourSkip) {
         if let problem {
             throw TourSkip("multicast on the loopback interface is unavailable here: \(problem)")
+        }
+    }
+
+    /// One not-yet-started `Discovery` per host name, all on the loopback interface (IPv4) and on one free UDP
+    /// port standing in for 5353, so a running avahi-daemon is neither needed nor disturbed. Skips the section,
+    /// saying why, where multicast on the loopback interface does not work.
+    static func loopbackDiscoveries(hosts: [String], logger: Logger? = nil) async throws -> [Discovery] {
+        try skipUnlessMulticast(await MulticastLoopbackProbe.problem())
+        let probe = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = probe.localAddress?.port ?? 0
+        try await probe.close()
+        return hosts.map { host in
+            var configuration = DiscoveryConfiguration()
+            configuration.interfaces = .loopbackOnly
+            configuration.ipVersions = .v4
+            configuration.port = port
+            configuration.hostName = host
+            if let logger { configuration.logger = logger }
+            return Discovery(configuration: configuration)
         }
     }
 

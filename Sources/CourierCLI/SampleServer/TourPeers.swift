@@ -11,20 +11,9 @@ extension TourSection {
     static let peersSessionID = "courier-tour1.0"
 
     static func peers(_ tour: TourContext) async throws -> String {
-        let probe = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = probe.localAddress?.port ?? 0
-        try await probe.close()
-        func makeDiscovery(_ host: String) -> Discovery {
-            var configuration = DiscoveryConfiguration()
-            configuration.interfaces = .loopbackOnly
-            configuration.ipVersions = .v4
-            configuration.port = port
-            configuration.hostName = host
-            configuration.logger = Logger(label: "courier.discovery", factory: { _ in SwiftLogNoOpLogHandler() })
-            return Discovery(configuration: configuration)
-        }
-        let discoveries = [makeDiscovery("courier-ann"), makeDiscovery("courier-bob")]
+        let discoveries = try await loopbackDiscoveries(
+            hosts: ["courier-ann", "courier-bob"],
+            logger: Logger(label: "courier.discovery", factory: { _ in SwiftLogNoOpLogHandler() }))
         var sessions: [PeerSession] = []
         var bobListener: Task<Void, Never>?
         do {

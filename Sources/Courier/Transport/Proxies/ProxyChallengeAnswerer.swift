@@ -60,7 +60,7 @@ struct ProxyChallengeAnswerer: Sendable {
         guard let token else {
             // The start of the handshake, once: a bare offer later is the proxy refusing the Authenticate message.
             guard attempt == 1 else { return nil }
-            return "NTLM " + Data(NTLMAuthenticator.negotiateMessage()).base64EncodedString()
+            return NTLMAuthenticator.negotiateHeader()
         }
         guard let bytes = Data(base64Encoded: token),
             let serverChallenge = try? NTLMAuthenticator.parseChallenge(Array(bytes))
@@ -68,10 +68,6 @@ struct ProxyChallengeAnswerer: Sendable {
             // A malformed challenge cannot be answered; giving up reports the proxy's refusal.
             return nil
         }
-        let (name, domain) = NTLMAuthenticator.splitUser(user)
-        let message = NTLMAuthenticator.authenticateMessage(
-            challenge: serverChallenge, user: name, domain: domain, password: password,
-            workstation: AuthenticationInterceptor.workstation, clientChallenge: Array(SecureRandom.bytes(count: 8)))
-        return "NTLM " + Data(message).base64EncodedString()
+        return NTLMAuthenticator.authenticateHeader(challenge: serverChallenge, name: user, password: password)
     }
 }
