@@ -4,17 +4,12 @@ import NIOPosix
 
 /// One control connection of ``SampleFTPServer``.
 struct SampleFTPSession {
-    /// The passive listener hands out raw channels with reading off: only the one the session takes is
-    /// wrapped in NIO's async channel (a wrapper dropped unclosed traps the process), and reading off keeps
-    /// the bytes a fast client sends in the socket until then.
-    typealias DataListener = NIOAsyncChannel<any Channel, Never>
-
     let configuration: SampleFTPServer.Configuration
     let recorder: SampleFTPRecorder
     var user: String?
     var loggedIn = false
     var restOffset = 0
-    var dataListener: DataListener?
+    var dataListener: SampleFTPDataListener?
 
     init(configuration: SampleFTPServer.Configuration, recorder: SampleFTPRecorder) {
         self.configuration = configuration
@@ -95,10 +90,10 @@ struct SampleFTPSession {
             }
             let listener = try await openDataListener()
             try await replies.write(
-                "229 Entering Extended Passive Mode (|||\(listener.channel.localAddress?.port ?? 0)|)")
+                "229 Entering Extended Passive Mode (|||\(listener.port)|)")
         case "PASV":
             let listener = try await openDataListener()
-            let port = listener.channel.localAddress?.port ?? 0
+            let port = listener.port
             let host = (configuration.passiveHost ?? "127.0.0.1").replacingOccurrences(of: ".", with: ",")
             try await replies.write("227 Entering Passive Mode (\(host),\(port / 256),\(port % 256)).")
         case "REST":
@@ -150,92 +145,50 @@ struct SampleFTPSession {
         }
     }
 
-    private mutating func openDataListener() async throws -> DataListener {
+    private mutating func openDataListener() async throws -> SampleFTPDataListener {
         await closeDataListener()
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelOption(.autoRead, value: false)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeSucceededFuture(channel)
-            }
+        let listener = try await SampleFTPDataListener.open()
         dataListener = listener
         return listener
     }
 
-    /// Closes a listener the session no longer needs, and every connection it accepted that the session
-    /// never took (a refused MLSD, a refused bounce).
+    /// Closes a listener the session no longer needs, and every connection it accepted (a refused MLSD, a
+    /// refused bounce).
     mutating func closeDataListener() async {
         guard let listener = dataListener else { return }
         dataListener = nil
-        _ = try? await Self.take(from: listener, first: false)
+        await listener.close()
     }
 
-    /// The first connection to the passive port, wrapped for the session. Any other connection to the same
-    /// port (a client that connected twice) is closed, and the listener with it.
-    private mutating func acceptDataConnection() async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer>? {
+    /// The first connection to the passive port. Any other connection to the same port (a client that connected
+    /// twice) is closed, and the listener with it.
+    private mutating func acceptDataConnection() async throws -> (any Channel)? {
         guard let listener = dataListener else { return nil }
         dataListener = nil
-        guard let taken = try await Self.take(from: listener, first: true) else { return nil }
+        let taken: (any Channel)?
         do {
-            let connection = try await taken.eventLoop.submit {
-                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: taken)
-            }.get()
-            // Fails harmlessly when the wrapper's first read already met the end of a short upload and NIO
-            // closed the channel: what it read is buffered in the wrapper.
-            _ = try? await taken.setOption(.autoRead, value: true).get()
-            return connection
+            taken = try await listener.take()
         } catch {
-            try? await taken.close()
+            await listener.close()
             throw error
         }
-    }
-
-    /// Waits for the first connection when `first` is set, then closes the listener and every other
-    /// connection it had accepted. The inbound stream can be iterated once, so one iterator does both.
-    private static func take(from listener: DataListener, first: Bool) async throws -> (any Channel)? {
-        var taken: (any Channel)?
-        try await listener.executeThenClose { inbound in
-            var connections = inbound.makeAsyncIterator()
-            var failure: (any Error)?
-            if first {
-                do { taken = try await connections.next() } catch { failure = error }
-            }
-            try? await listener.channel.close()
-            while let unused = try? await connections.next() { try? await unused.close() }
-            if let failure {
-                try? await taken?.close()
-                throw failure
-            }
-        }
+        await listener.close(keeping: taken)
         return taken
     }
 
     private mutating func sendOnDataConnection(_ data: Data) async throws {
         guard let connection = try await acceptDataConnection() else { return }
-        let stalls = configuration.stallsData
-        try await connection.executeThenClose { inbound, outbound in
-            if stalls {
-                // Keep the connection open and silent until the client gives up and closes it.
-                for try await _ in inbound {}
-                return
-            }
-            try await outbound.write(ByteBuffer(data: data))
+        if configuration.stallsData {
+            // Keep the connection open and silent until the client gives up and closes it.
+            await SampleFTPDataListener.waitForClientClose(connection)
+            return
         }
+        try await SampleFTPDataListener.send(data, on: connection)
     }
 
     /// The upload's bytes, or `nil` when it grew past ``SampleFTPServer/maximumUploadSize``.
     private mutating func receiveOnDataConnection() async throws -> Data? {
         guard let connection = try await acceptDataConnection() else { return Data() }
-        var received = Data()
-        var tooLarge = false
-        try await connection.executeThenClose { inbound, _ in
-            for try await chunk in inbound {
-                received.append(contentsOf: chunk.readableBytesView)
-                if received.count > SampleFTPServer.maximumUploadSize {
-                    tooLarge = true
-                    return
-                }
-            }
-        }
-        return tooLarge ? nil : received
+        return try await SampleFTPDataListener.receive(on: connection)
     }
 }
