@@ -192,6 +192,15 @@ enum RequestRoutes {
             }
             rate = value
         }
+        // A body that starts before this offset stops there and sends nothing more until the client goes away:
+        // an interruption that does not depend on how fast the client polls (a demo of resuming downloads).
+        var pauseAt: Int?
+        if let requested = SampleHTTP.query(request, "pauseAt") {
+            guard let value = Int(requested), value > 0 else {
+                throw SampleError.badRequest("pauseAt is a byte offset greater than 0")
+            }
+            pauseAt = value
+        }
         let seed = self.mediaSeed(name)
         let etag = "\"\(name)-\(size)-v1\""
         let lastModified = HTTPDate.format(self.mediaLastModified)
@@ -233,6 +242,7 @@ enum RequestRoutes {
         }
         let bodyRange = range
         let bodyRate = rate
+        let bodyPause = pauseAt.flatMap { range.lowerBound < $0 ? $0 : nil }
         let body = ResponseBody(contentLength: bodyRange.count) { writer in
             let range = bodyRange
             let rate = bodyRate
@@ -240,7 +250,11 @@ enum RequestRoutes {
             var offset = range.lowerBound
             let started = ContinuousClock.now
             while offset < range.upperBound {
-                let end = min(offset + chunk, range.upperBound)
+                if let pause = bodyPause, offset >= pause {
+                    // Hold the connection without sending; the client's cancel (or the server's shutdown) ends it.
+                    try await Task.sleep(for: .seconds(3600))
+                }
+                let end = min(offset + chunk, range.upperBound, bodyPause.map { max($0, offset + 1) } ?? Int.max)
                 try await writer.write(self.mediaBytes(seed: seed, range: offset..<end))
                 offset = end
                 if let rate {
