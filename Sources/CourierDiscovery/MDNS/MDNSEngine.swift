@@ -126,11 +126,20 @@ struct MDNSEngine {
     /// Known answers to `question`: the cache's, with TTLs as they stand at `now`, plus this engine's own records.
     /// Own records matter when a service on this host is resolved here: another process on the host may use the
     /// same host name, and its answers are then byte-identical to ours and never reach the cache.
+    ///
+    /// An own unique record (an address, SRV or TXT) is left out when the cache holds a record of the same name and
+    /// type from another responder: then the name is someone else's too, and theirs is the answer. Two hosts with
+    /// one host name (machines cloned from one image, containers, network namespaces) otherwise resolved each
+    /// other's services to their own addresses while one of them was still probing the name it was about to lose.
     func cachedAnswers(to question: DNSQuestion, now: NIODeadline) -> [DNSResourceRecord] {
         let cached = cache.answers(to: question, now: now)
         let local = registrations.values.filter { $0.isProbing || $0.ownsName }.flatMap(\.subject.allRecords)
             .filter { record in
-                question.isAnswered(by: record) && cached.contains(where: { $0.isSameRecord(as: record) }) == false
+                guard question.isAnswered(by: record) else { return false }
+                if record.cacheFlush {
+                    return cached.contains(where: { $0.name == record.name && $0.type == record.type }) == false
+                }
+                return cached.contains(where: { $0.isSameRecord(as: record) }) == false
             }
         return cached + unique(local)
     }

@@ -243,4 +243,29 @@ import Testing
         let answers = harness.handler.cachedAnswers(to: DNSQuestion(name: try DNSName("shop.local."), type: .a))
         #expect(answers.map(\.data) == [.a([127, 0, 0, 1])])
     }
+
+    /// Two hosts with one host name (two network namespaces of one machine): while this engine probes the name,
+    /// the other host's address for it is the answer, not ours. Before, a resolve of the other host's service
+    /// got this host's own address first and connected to itself.
+    @Test func anotherHostsRecordForOurNameIsTheAnswerNotOurs() throws {
+        let harness = try MDNSHarness()
+        let host = try DNSName("shop.local.")
+        _ = harness.handler.register(.host(label: "shop", addresses: [[169, 254, 0, 2]]), allowsRename: true)
+        try harness.deliver(
+            .response(answers: [DNSResourceRecord(name: host, ttl: 120, cacheFlush: true, data: .a([169, 254, 0, 1]))])
+        )
+        let answers = harness.handler.cachedAnswers(to: DNSQuestion(name: host, type: .a))
+        #expect(answers.map(\.data) == [.a([169, 254, 0, 1])])
+    }
+
+    /// A shared record (a PTR) of ours still joins the others': many instances share one service type's name.
+    @Test func ownSharedRecordsJoinTheCachedOnes() throws {
+        let harness = try MDNSHarness()
+        try harness.deliver(.response(answers: [ptr()]))
+        let identity = try ServiceIdentity(name: "Ours", type: "_associateHelp._tcp")
+        _ = harness.handler.register(
+            .service(identity, port: 80, txt: TXTRecord(), host: try DNSName("shop.local.")), allowsRename: true)
+        let answers = harness.handler.cachedAnswers(to: DNSQuestion(name: typeName, type: .ptr))
+        #expect(answers.count == 2, "\(answers)")
+    }
 }
