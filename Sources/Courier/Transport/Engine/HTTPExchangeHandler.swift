@@ -356,8 +356,10 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 if let trailers, !trailers.isEmpty { box.set(HTTP1HeadConversion.trailers(trailers)) }
                 exchange.responsePhase = .done
                 state = .exchanging(exchange)
-                source.finish()
+                // The connection goes back to the pool before the reader learns the body ended: a caller that sends
+                // its next request at once then finds it idle instead of opening another connection.
                 finishIfDone()
+                source.finish()
             case .waitingForHead, .done:
                 return
             }
