@@ -27,6 +27,7 @@ public enum PeerConnectionFailure: Error, Sendable, Hashable, CustomStringConver
         case .sessionMismatch: self = .other(PeersError(.sessionMismatch, text))
         case .protocolError: self = .other(PeersError(.malformed, text))
         case .modeMismatch: self = .other(PeersError(.invalidArgument, text))
+        case .authenticationFailed: self = .other(PeersError(.authenticationFailed, text))
         }
     }
 

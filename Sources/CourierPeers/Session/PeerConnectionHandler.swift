@@ -19,8 +19,12 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     private let logger: Logger
 
     /// Creates the handler for one connection.
-    public init(local: PeerHello, keyExchange: PeerKeyExchange, isInitiator: Bool, logger: Logger) {
-        self.machine = PeerHandshakeStateMachine(local: local, keyExchange: keyExchange, isInitiator: isInitiator)
+    public init(
+        local: PeerHello, keyExchange: PeerKeyExchange, isInitiator: Bool,
+        authentication: PeerAuthentication = PeerAuthentication(), logger: Logger
+    ) {
+        self.machine = PeerHandshakeStateMachine(
+            local: local, keyExchange: keyExchange, isInitiator: isInitiator, authentication: authentication)
         self.localHello = local
         self.logger = logger
     }
@@ -45,12 +49,13 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
         switch machine.frameReceived(unwrapInboundIn(data)) {
         case .none, .sendHello:
             break
-        case .deliverHello(let hello, let cipher, let sendOurHelloFirst):
+        case .sendProof(let proof, let sendOurHelloFirst):
             if sendOurHelloFirst {
-                context.writeAndFlush(
-                    wrapOutboundOut(PeerFrame(kind: .hello, body: localHello.encoded())), promise: nil)
+                context.write(wrapOutboundOut(PeerFrame(kind: .hello, body: localHello.encoded())), promise: nil)
             }
-            context.fireChannelRead(wrapInboundOut(.hello(hello, cipher: cipher)))
+            context.writeAndFlush(wrapOutboundOut(proof), promise: nil)
+        case .deliverHello(let hello, let cipher, let identity):
+            context.fireChannelRead(wrapInboundOut(.hello(hello, cipher: cipher, identity: identity)))
         case .deliver(let frame):
             context.fireChannelRead(wrapInboundOut(.frame(frame)))
         case .reject(let reason, let error):

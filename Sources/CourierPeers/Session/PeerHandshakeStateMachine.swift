@@ -1,6 +1,9 @@
+import Crypto
+
 /// The connection's handshake as an explicit state machine (swift-nio style): each input returns the action the
-/// handler must take. `idle → helloSent → established → closing`; a responder answers the peer's hello with its
-/// own, an initiator sends first.
+/// handler must take. `idle → helloSent → authenticating → established → closing`; a responder answers the peer's
+/// hello with its own, an initiator sends first; then each side sends its `auth` proof
+/// (``PeerAuthentication``) and waits for the other's.
 public struct PeerHandshakeStateMachine: Sendable {
     /// Where the handshake stands.
     public enum State: Sendable {
@@ -8,6 +11,8 @@ public struct PeerHandshakeStateMachine: Sendable {
         case idle
         /// Our hello is out; waiting for theirs.
         case helloSent
+        /// Both hellos exchanged and our proof sent; waiting for the other side's proof.
+        case authenticating(cipher: PeerCipher?)
         /// Both hellos exchanged; frames flow (sealed when `cipher` is set).
         case established(cipher: PeerCipher?)
         /// Refused or closed; nothing more is accepted.
@@ -18,8 +23,11 @@ public struct PeerHandshakeStateMachine: Sendable {
     public enum Action: Sendable {
         /// Write our hello.
         case sendHello
-        /// Pass the peer's hello on (after sending ours, when `sendOurHelloFirst`).
-        case deliverHello(PeerHello, cipher: PeerCipher?, sendOurHelloFirst: Bool)
+        /// Write our hello when `sendOurHelloFirst`, then `proof`, our `auth` frame, already sealed.
+        case sendProof(PeerFrame, sendOurHelloFirst: Bool)
+        /// Pass the peer's hello on: both hellos and the peer's proof checked. `identity` is the key the peer
+        /// proved, if it presented one.
+        case deliverHello(PeerHello, cipher: PeerCipher?, identity: P256.Signing.PublicKey?)
         /// Write a reject frame with this reason, then close, reporting `error`.
         case reject(PeerCloseReason, PeersError)
         /// Pass an opened frame on.
@@ -35,13 +43,21 @@ public struct PeerHandshakeStateMachine: Sendable {
     private let local: PeerHello
     private let keyExchange: PeerKeyExchange
     private let isInitiator: Bool
+    private let authentication: PeerAuthentication
+    /// The peer's hello and the transcript both proofs cover, while authenticating.
+    private var peerHello: PeerHello?
+    private var transcript: [UInt8] = []
 
     /// Creates the machine for one connection; `local.keyShare` must be `keyExchange`'s share (or empty for
     /// `.none`).
-    public init(local: PeerHello, keyExchange: PeerKeyExchange, isInitiator: Bool) {
+    public init(
+        local: PeerHello, keyExchange: PeerKeyExchange, isInitiator: Bool,
+        authentication: PeerAuthentication = PeerAuthentication()
+    ) {
         self.local = local
         self.keyExchange = keyExchange
         self.isInitiator = isInitiator
+        self.authentication = authentication
     }
 
     /// The connection became active: an initiator speaks first.
@@ -58,11 +74,13 @@ public struct PeerHandshakeStateMachine: Sendable {
             return .none
         case .idle, .helloSent:
             return helloReceived(frame)
+        case .authenticating(let cipher):
+            return proofReceived(frame, cipher: cipher)
         case .established(var cipher):
             switch frame.kind {
-            case .hello:
+            case .hello, .auth:
                 state = .closing
-                return .close(PeersError(.malformed, "a second hello arrived after the handshake"))
+                return .close(PeersError(.malformed, "a \(frame.kind) frame arrived after the handshake"))
             case .reject:
                 return .deliver(frame)
             default:
@@ -140,9 +158,63 @@ public struct PeerHandshakeStateMachine: Sendable {
                 return .reject(.protocolError, error)
             }
         }
+        if authentication.demandsProof, cipher == nil {
+            state = .closing
+            return .reject(
+                .authenticationFailed,
+                PeersError(
+                    .authenticationFailed, "peer authentication needs an encrypted connection, and this one is not"))
+        }
         let sendFirst: Bool
         if case .idle = state { sendFirst = true } else { sendFirst = false }
+        transcript = PeerAuthentication.transcript(
+            initiatorHello: isInitiator ? local.encoded() : frame.body,
+            responderHello: isInitiator ? frame.body : local.encoded())
+        var proof = authentication.proof(transcript: transcript, isInitiator: isInitiator)
+        if var sealer = cipher {
+            do {
+                proof = try sealer.sealFrame(kind: .auth, body: proof)
+            } catch {
+                state = .closing
+                return .close(error)
+            }
+            cipher = sealer
+        }
+        peerHello = hello
+        state = .authenticating(cipher: cipher)
+        return .sendProof(PeerFrame(kind: .auth, body: proof), sendOurHelloFirst: sendFirst)
+    }
+
+    private mutating func proofReceived(_ frame: PeerFrame, cipher: PeerCipher?) -> Action {
+        if frame.kind == .reject {
+            state = .closing
+            return .deliver(frame)
+        }
+        guard frame.kind == .auth, let hello = peerHello else {
+            state = .closing
+            return .close(PeersError(.malformed, "the first frame after the hellos was \(frame.kind), not auth"))
+        }
+        var cipher = cipher
+        var body = frame.body
+        if var opener = cipher {
+            do {
+                body = try opener.openFrame(kind: .auth, body: body)
+            } catch {
+                state = .closing
+                return .close(error)
+            }
+            cipher = opener
+        }
+        let identity: P256.Signing.PublicKey?
+        do {
+            identity = try authentication.verify(body, transcript: transcript, senderIsInitiator: !isInitiator)
+        } catch {
+            state = .closing
+            return .reject(error.code == .authenticationFailed ? .authenticationFailed : .protocolError, error)
+        }
+        peerHello = nil
+        transcript = []
         state = .established(cipher: cipher)
-        return .deliverHello(hello, cipher: cipher, sendOurHelloFirst: sendFirst)
+        return .deliverHello(hello, cipher: cipher, identity: identity)
     }
 }

@@ -51,7 +51,22 @@ public actor PeerSession {
         case awaitingInvite
         case invited(expiry: Task<Void, Never>)
         case connected
+        /// A connection of our own to a connected peer, for a resource or stream: waiting for the hellos.
+        case opening(
+            PeerAttach, answer: PeerStreamAnswer,
+            reply: CheckedContinuation<
+                Result<(any Channel, NIOAsyncChannelOutboundWriter<PeerFrame>), PeersError>, Never
+            >)
+        /// Our resource or stream is attached; the peer's answer goes to `answer`.
+        case sending(PeerStreamAnswer)
+        /// A connected peer's resource or stream arrives here; the connection's read loop feeds `input`.
+        case receiving(PeerInputStream, attach: PeerAttach)
         case closing
+
+        /// Whether the link is still in use (not closing).
+        var isOpen: Bool {
+            if case .closing = self { false } else { true }
+        }
     }
 
     private struct Link {
@@ -62,6 +77,10 @@ public actor PeerSession {
         /// The peer an invitation was sent to, as discovery advertised it; its hello must name the same ID.
         var expected: PeerID?
         var udpAddress: SocketAddress?
+        /// Where the peer listens (its address with the hello's TCP port), for resources and streams to it.
+        var listenAddress: SocketAddress?
+        /// The signing identity the peer proved on this connection, if any.
+        var identity: P256.Signing.PublicKey?
         var cipher: PeerCipher?
         var nextMessageNumber: UInt32 = 0
         var state: LinkState
@@ -130,6 +149,16 @@ public actor PeerSession {
             throw PeersError(.invalidArgument, "display name has \(name.utf8.count) bytes; limit 63")
         }
         if let explicit = configuration.serviceType { _ = try PeerServiceType.explicit(explicit) }
+        if let secret = configuration.sharedSecret, secret.isEmpty {
+            throw PeersError(.invalidArgument, "the shared secret is empty")
+        }
+        if configuration.sharedSecret != nil || configuration.verifyPeer != nil,
+            configuration.encryptionPreference == .none
+        {
+            throw PeersError(
+                .invalidArgument,
+                "peer authentication (a shared secret or verifyPeer) needs encryption; the preference is .none")
+        }
         guard configuration.heartbeatInterval > .zero else {
             throw PeersError(.invalidArgument, "heartbeat interval \(configuration.heartbeatInterval) must be positive")
         }
@@ -193,6 +222,11 @@ public actor PeerSession {
                 case .connectionFailed(let peer, let failure):
                     await delegate.session(self, connectionWithPeerFailed: peer, error: failure)
                 case .sessionFailed(let error): await delegate.session(self, didFailWithError: error)
+                case .resourceStarted(let name, let peer, let length):
+                    await delegate.session(self, didStartReceivingResourceWithName: name, from: peer, length: length)
+                case .resourceFinished(let name, let peer, let result):
+                    await delegate.session(self, didFinishReceivingResourceWithName: name, from: peer, result: result)
+                case .stream(let stream): await delegate.session(self, didReceive: stream)
                 }
             }
         }
@@ -244,6 +278,8 @@ public actor PeerSession {
                 }
             server = listener.channel
             port = listener.channel.localAddress?.port ?? 0
+            let tcpPort = UInt16(port)
+            listenPortHint.withLock { $0 = tcpPort }
             tasks.append(
                 Task { [weak self] in
                     try? await listener.executeThenClose { inbound in
@@ -318,16 +354,24 @@ public actor PeerSession {
     ) throws -> Connection {
         var local = hello
         local.udpPort = datagramPortHint.withLock { $0 }
+        local.tcpPort = listenPortHint.withLock { $0 }
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
         try sync.addHandler(MessageToByteHandler(PeerFrameEncoder()))
+        let authentication = PeerAuthentication(
+            sharedSecret: configuration.sharedSecret, identity: configuration.identity,
+            requiresIdentity: configuration.verifyPeer != nil)
         try sync.addHandler(
-            PeerConnectionHandler(local: local, keyExchange: keyExchange, isInitiator: isInitiator, logger: logger))
+            PeerConnectionHandler(
+                local: local, keyExchange: keyExchange, isInitiator: isInitiator, authentication: authentication,
+                logger: logger))
         return try Connection(wrappingChannelSynchronously: channel)
     }
 
     /// The UDP port for hellos built on the event loop, outside the actor.
     private nonisolated let datagramPortHint = Mutex<UInt16>(0)
+    /// The TCP port for hellos built on the event loop, outside the actor.
+    private nonisolated let listenPortHint = Mutex<UInt16>(0)
 
     private func setDatagramWriter(_ writer: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>) {
         datagramWriter = writer
@@ -582,20 +626,71 @@ public actor PeerSession {
         if closed { connection.channel.close(promise: nil) }
         tasks.append(
             Task { [weak self] in
+                // Once a peer attaches a resource or stream, this loop feeds it directly, without a hop to the
+                // session per chunk, and waits while its reader is behind (back-pressure to the sender).
+                let side = SideFeed()
                 do {
                     try await connection.executeThenClose { inbound, outbound in
                         await self?.attach(link: id, writer: outbound)
                         for try await message in inbound {
                             guard let self else { return }
+                            if let input = side.input {
+                                guard await self.feed(input, message, link: id) else { return }
+                                continue
+                            }
                             await self.receive(message, link: id)
+                            if case .frame(let frame) = message, frame.kind == .attach {
+                                side.input = await self.receivingInput(link: id)
+                            }
                         }
                     }
+                    side.input?.finish(.failure(PeersError(.connectionClosed, "the stream's connection closed early")))
                     await self?.linkEnded(id, error: nil)
                 } catch {
+                    side.input?.finish(
+                        .failure(PeersError(.connectionClosed, "the stream's connection failed: \(error)")))
                     await self?.linkEnded(id, error: error)
                 }
             })
         return id
+    }
+
+    /// The input a link's read loop feeds, once the link receives a resource or stream.
+    private final class SideFeed: @unchecked Sendable {
+        // Only the link's read task touches it.
+        var input: PeerInputStream?
+    }
+
+    private func receivingInput(link id: Int) -> PeerInputStream? {
+        if case .receiving(let input, _) = links[id]?.state { input } else { nil }
+    }
+
+    /// One frame on a receiving side link, outside the actor: data goes to the reader, goodbye ends the stream.
+    /// Returns whether to keep reading.
+    private nonisolated func feed(_ input: PeerInputStream, _ message: PeerInbound, link id: Int) async -> Bool {
+        guard case .frame(let frame) = message else {
+            input.finish(.failure(PeersError(.malformed, "a second hello on a stream's connection")))
+            return false
+        }
+        switch frame.kind {
+        case .data:
+            await input.push(Array(frame.body.readableBytesView))
+            return true
+        case .heartbeat:
+            return true
+        case .goodbye:
+            input.finish()
+            await sideEnded(link: id)
+            return true
+        case .cancel:
+            input.finish(.failure(PeersError(.cancelled, "\(input.peer.displayName) cancelled \"\(input.name)\"")))
+            await closeSide(link: id)
+            return false
+        default:
+            input.finish(.failure(PeersError(.malformed, "a \(frame.kind) frame inside stream \"\(input.name)\"")))
+            await closeSide(link: id)
+            return false
+        }
     }
 
     private func attach(link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>) {
@@ -606,7 +701,7 @@ public actor PeerSession {
         guard let link = links[id] else { return }
         links[id]?.lastHeard = clock.elapsed()
         switch message {
-        case .hello(let hello, let cipher):
+        case .hello(let hello, let cipher, let identity):
             let info = PeerInfo(id: hello.peerID, displayName: hello.displayName, mode: hello.mode)
             if case .inviting = link.state, let expected = link.expected, expected != hello.peerID {
                 // Whoever answers at a discovered address must be the peer advertised there.
@@ -618,12 +713,31 @@ public actor PeerSession {
                 await failInvitation(link: id, .other(error), tell: nil)
                 return
             }
+            if let verifyPeer = configuration.verifyPeer {
+                // The handshake only lets a proved identity through when verifyPeer is set.
+                let accepted: Bool =
+                    if let identity { await verifyPeer(PeerCredentials(peer: info, publicKey: identity)) } else {
+                        false
+                    }
+                guard accepted else {
+                    await refuseIdentity(link: id, peer: info)
+                    return
+                }
+                // The link may have ended or expired while the caller decided.
+                guard links[id]?.state.isOpen == true else { return }
+            }
             links[id]?.peer = info
             links[id]?.cipher = cipher
+            links[id]?.identity = identity
             if let remote = link.channel.remoteAddress, let ip = remote.ipAddress {
                 links[id]?.udpAddress = try? SocketAddress(ipAddress: ip, port: Int(hello.udpPort))
+                if hello.tcpPort != 0 {
+                    links[id]?.listenAddress = try? SocketAddress(ipAddress: ip, port: Int(hello.tcpPort))
+                }
             }
             switch link.state {
+            case .opening(let attach, let answer, let reply):
+                await attachSide(attach, answer: answer, reply: reply, link: id, hello: hello, identity: identity)
             case .inviting(let context, let timeout, let reply):
                 if await resolveCrossing(helloFrom: info, outgoing: id, reply: reply) { return }
                 var body = ByteBuffer()
@@ -640,6 +754,26 @@ public actor PeerSession {
             }
         case .frame(let frame):
             await receive(frame, link: id)
+        }
+    }
+
+    /// `verifyPeer` refused the identity `peer` proved: tell the peer why, close, and fail the invitation or
+    /// report the connection as failed.
+    private func refuseIdentity(link id: Int, peer: PeerInfo) async {
+        guard let link = links[id], link.state.isOpen else { return }
+        logger.info("verifyPeer refused a peer", metadata: ["peer": "\(peer.id)", "name": "\(peer.displayName)"])
+        let error = PeersError(
+            .authenticationFailed, "verifyPeer refused the identity of \(peer.displayName) (\(peer.id))")
+        var body = ByteBuffer()
+        body.writeInteger(PeerCloseReason.authenticationFailed.rawValue)
+        body.writeString("the peer refused this identity")
+        try? await link.writer?.write(PeerFrame(kind: .reject, body: body))
+        if case .inviting = link.state {
+            await failInvitation(link: id, .other(error), tell: nil)
+        } else {
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            emit(.connectionFailed(peer, .other(error)))
         }
     }
 
@@ -709,6 +843,24 @@ public actor PeerSession {
             links[id]?.state = .closing
             link.channel.close(promise: nil)
             emit(.connectionFailed(link.peer, reason == .timedOut ? .timedOut : .cancelled))
+        case (.attach, .awaitingInvite):
+            await attachReceived(body, link: id)
+        case (.accept, .sending(let answer)):
+            answer.accept()
+        case (.reject, .sending(let answer)), (.deny, .sending(let answer)):
+            let reason = body.readInteger(as: UInt8.self).flatMap(PeerCloseReason.init(rawValue:)) ?? .protocolError
+            let text = body.readString(length: body.readableBytes) ?? ""
+            answer.refuse(Self.sideRefusal(reason, text: text))
+            link.channel.close(promise: nil)
+        case (.goodbye, .sending):
+            break
+        case (.reject, .handshaking), (.reject, .awaitingInvite):
+            // The other side refused this connection after the hellos (verifyPeer said no to this identity).
+            let reason = body.readInteger(as: UInt8.self).flatMap(PeerCloseReason.init(rawValue:)) ?? .protocolError
+            let text = body.readString(length: body.readableBytes) ?? ""
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            emit(.connectionFailed(link.peer, PeerConnectionFailure(reason, text: text)))
         case (.goodbye, _):
             await close(link: id, goodbye: false)
         case (.expel, .connected):
@@ -858,6 +1010,18 @@ public actor PeerSession {
 
     private func close(link id: Int, goodbye: Bool) async {
         guard let link = links[id] else { return }
+        if case .opening(_, _, let reply) = link.state {
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            reply.resume(returning: .failure(PeersError(.sessionClosed, "the session closed the stream's connection")))
+            return
+        }
+        if case .sending(let answer) = link.state {
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            answer.connectionEnded()
+            return
+        }
         if case .inviting = link.state {
             await failInvitation(link: id, .cancelled, tell: .cancelled)
             return
@@ -904,6 +1068,17 @@ public actor PeerSession {
             reply.resume(returning: .failure(failure))
         case .connected, .invited:
             await close(link: id, goodbye: false)
+        case .opening(_, _, let reply):
+            links[id]?.state = .closing
+            reply.resume(returning: .failure(PeersError(.connectionClosed, "the peer closed the stream's connection")))
+        case .sending(let answer):
+            answer.connectionEnded()
+        case .handshaking:
+            // Someone who could not prove the shared secret or an identity: worth a report, though who it was is
+            // unknown.
+            if let error = error as? PeersError, error.code == .authenticationFailed {
+                emit(.connectionFailed(nil, .other(error)))
+            }
         default:
             break
         }
@@ -911,6 +1086,297 @@ public actor PeerSession {
             if case .connected = link.state { emit(.connectionFailed(peer, .other(error))) }
         }
         links[id] = nil
+    }
+
+    // MARK: Resources and streams
+
+    /// Opens a byte stream to a connected peer, on a connection of its own (MultipeerConnectivity's
+    /// `startStream(withName:toPeer:)`). The peer's application gets ``PeerEvent/stream(_:)``.
+    ///
+    /// - Throws: ``PeersError`` `invalidArgument` for a name outside 1…255 UTF-8 bytes, `notConnected`,
+    ///   `transport` when the connection cannot be opened, `connectionClosed` or the peer's refusal.
+    public func openStream(name: String, to peer: PeerID) async throws(PeersError) -> PeerOutputStream {
+        try await openSide(PeerAttach(what: .stream, length: 0, name: name), to: peer)
+    }
+
+    /// Sends a file to a connected peer on a connection of its own (MultipeerConnectivity's
+    /// `sendResource(at:withName:toPeer:)`), and returns once the peer has stored all of it. Cancelling the
+    /// calling task cancels the transfer; the peer removes what it stored.
+    ///
+    /// - Parameter progress: Called after each chunk with the bytes sent and the file's length.
+    /// - Throws: ``PeersError`` `transport` when the file cannot be read (or changes length while sent) or the
+    ///   peer cannot store it, `cancelled`, `notConnected`, `invalidArgument` (name; a file over the peer's
+    ///   limit), `connectionClosed`.
+    public nonisolated func sendResource(
+        at url: URL, name: String, to peer: PeerID,
+        progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil
+    ) async throws(PeersError) {
+        let handle: FileHandle
+        let length: Int64
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+            length = Int64(try handle.seekToEnd())
+            try handle.seek(toOffset: 0)
+        } catch {
+            throw PeersError(.transport, "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        defer { try? handle.close() }
+        let stream = try await openSide(PeerAttach(what: .resource, length: UInt64(length), name: name), to: peer)
+        var sent: Int64 = 0
+        while true {
+            if Task.isCancelled {
+                await stream.cancel()
+                throw PeersError(.cancelled, "sending \"\(name)\" was cancelled")
+            }
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: PeerOutputStream.chunkSize) ?? Data()
+            } catch {
+                await stream.cancel()
+                throw PeersError(.transport, "cannot read \(url.path): \(error.localizedDescription)")
+            }
+            if chunk.isEmpty { break }
+            guard sent + Int64(chunk.count) <= length else { break }
+            try await stream.write(chunk)
+            sent += Int64(chunk.count)
+            progress?(sent, length)
+        }
+        guard sent == length else {
+            await stream.cancel()
+            throw PeersError(.transport, "\(url.path) changed length while it was sent (\(sent) of \(length) bytes)")
+        }
+        try await stream.finish()
+    }
+
+    private func openSide(_ attach: PeerAttach, to peer: PeerID) async throws(PeersError) -> PeerOutputStream {
+        guard
+            let main = links.values.first(where: { link in
+                if case .connected = link.state { link.peer?.id == peer } else { false }
+            }), let info = main.peer
+        else { throw PeersError(.notConnected, "peer \(peer) is not connected") }
+        guard let address = main.listenAddress else {
+            throw PeersError(.transport, "\(info.displayName) takes no resources or streams: it does not listen")
+        }
+        let connection: Connection
+        do {
+            connection = try await ClientBootstrap(group: group)
+                .channelOption(.writeBufferWaterMark, value: waterMark)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(to: address) { [self] channel in
+                    channel.eventLoop.makeCompletedFuture { () throws -> Connection in
+                        try self.configure(channel, isInitiator: true)
+                    }
+                }
+        } catch {
+            throw PeersError(.transport, "cannot connect to \(info.displayName) at \(address): \(error)")
+        }
+        let answer = PeerStreamAnswer()
+        let opened = await withCheckedContinuation { continuation in
+            let id = adoptSync(
+                connection, isInitiator: true, state: .opening(attach, answer: answer, reply: continuation),
+                expected: peer)
+            tasks.append(
+                Task { [weak self] in
+                    try? await Task.sleep(for: .seconds(10))
+                    await self?.openingExpired(link: id)
+                })
+        }
+        let (channel, writer) = try opened.get()
+        return PeerOutputStream(
+            name: attach.name, peer: info, channel: channel, writer: writer, answer: answer,
+            acknowledgementTimeout: configuration.sendTimeout)
+    }
+
+    private func openingExpired(link id: Int) {
+        guard let link = links[id], case .opening(_, _, let reply) = link.state else { return }
+        links[id]?.state = .closing
+        link.channel.close(promise: nil)
+        reply.resume(returning: .failure(PeersError(.connectionClosed, "the peer did not answer within 10 s")))
+    }
+
+    /// The hellos on our resource or stream connection are done: the peer must be the connected one (the same ID,
+    /// and the same identity when it proved one), then the attach frame goes out.
+    private func attachSide(
+        _ attach: PeerAttach, answer: PeerStreamAnswer,
+        reply: CheckedContinuation<Result<(any Channel, NIOAsyncChannelOutboundWriter<PeerFrame>), PeersError>, Never>,
+        link id: Int, hello: PeerHello, identity: P256.Signing.PublicKey?
+    ) async {
+        guard let link = links[id] else { return }
+        let main = links.values.first { other in
+            if case .connected = other.state { other.peer?.id == hello.peerID } else { false }
+        }
+        let failure: PeersError? =
+            if hello.peerID != link.expected || main == nil {
+                PeersError(.identityMismatch, "another peer (\(hello.peerID)) answered at the peer's address")
+            } else if let known = main?.identity, known.rawRepresentation != identity?.rawRepresentation {
+                PeersError(.identityMismatch, "the peer proved another identity than on its session connection")
+            } else {
+                nil
+            }
+        guard let writer = link.writer, failure == nil else {
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            reply.resume(returning: .failure(failure ?? PeersError(.connectionClosed, "the connection closed")))
+            return
+        }
+        links[id]?.state = .sending(answer)
+        do {
+            try await writer.write(PeerFrame(kind: .attach, body: attach.encoded()))
+        } catch {
+            links[id]?.state = .closing
+            link.channel.close(promise: nil)
+            reply.resume(returning: .failure(PeersError(.connectionClosed, "the stream's connection closed")))
+            return
+        }
+        reply.resume(returning: .success((link.channel, writer)))
+    }
+
+    /// A connected peer attaches a resource or stream on a connection of its own.
+    private func attachReceived(_ body: ByteBuffer, link id: Int) async {
+        guard let link = links[id], let peer = link.peer else { return }
+        let attach: PeerAttach
+        do {
+            attach = try PeerAttach(decoding: body)
+        } catch {
+            await refuseSide(link: id, .protocolError, error.message)
+            return
+        }
+        let main = links.values.first { other in
+            if case .connected = other.state { other.peer?.id == peer.id } else { false }
+        }
+        guard let main else {
+            await refuseSide(link: id, .denied, "\(peer.displayName) is not connected to this session")
+            return
+        }
+        if let known = main.identity, known.rawRepresentation != link.identity?.rawRepresentation {
+            await refuseSide(link: id, .denied, "the stream's connection proved another identity")
+            return
+        }
+        let receiving = links.values.filter { if case .receiving = $0.state { true } else { false } }.count
+        guard receiving < PeerLimits.maximumIncomingTransfers else {
+            await refuseSide(link: id, .sessionFull, "\(PeerLimits.maximumIncomingTransfers) transfers already arrive")
+            return
+        }
+        let input = PeerInputStream(name: attach.name, peer: peer)
+        switch attach.what {
+        case .stream:
+            links[id]?.state = .receiving(input, attach: attach)
+            emit(.stream(input))
+        case .resource:
+            guard attach.length <= UInt64(max(0, configuration.maximumResourceSize)) else {
+                await refuseSide(
+                    link: id, .denied,
+                    "resource \"\(attach.name)\" has \(attach.length) bytes; this peer takes at most "
+                        + "\(configuration.maximumResourceSize)")
+                return
+            }
+            let directory = configuration.resourceDirectory ?? FileManager.default.temporaryDirectory
+            let file: (url: URL, handle: FileHandle)
+            do {
+                file = try Self.createOwnerOnlyFile(in: directory)
+            } catch {
+                await refuseSide(link: id, .denied, "this peer cannot store resources: \(error.message)")
+                return
+            }
+            links[id]?.state = .receiving(input, attach: attach)
+            emit(.resourceStarted(name: attach.name, from: peer, length: Int64(attach.length)))
+            tasks.append(
+                Task { [weak self] in
+                    let result = await Self.store(input, length: attach.length, into: file.handle, at: file.url)
+                    await self?.resourceStored(link: id, attach: attach, peer: peer, result: result)
+                })
+        }
+    }
+
+    /// A new file no one else can read, from its first byte.
+    private static func createOwnerOnlyFile(in directory: URL) throws(PeersError) -> (url: URL, handle: FileHandle) {
+        let url = directory.appendingPathComponent("courier-peer-resource-\(PeerID.random())")
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw PeersError(.transport, "cannot create \(url.path): \(String(cString: strerror(errno)))")
+        }
+        return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+    }
+
+    /// Drains a resource's input into its file, off the actor; the file is synced before it counts as stored.
+    private static func store(_ input: PeerInputStream, length: UInt64, into handle: FileHandle, at url: URL) async
+        -> Result<URL, PeersError>
+    {
+        var stored: UInt64 = 0
+        do {
+            for try await chunk in input {
+                stored += UInt64(chunk.count)
+                guard stored <= length else {
+                    throw PeersError(.malformed, "the resource is longer than the \(length) bytes announced")
+                }
+                try handle.write(contentsOf: chunk)
+            }
+            guard stored == length else {
+                throw PeersError(.malformed, "the resource ended after \(stored) of \(length) bytes")
+            }
+            try handle.synchronize()
+            try handle.close()
+            return .success(url)
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: url)
+            if let error = error as? PeersError { return .failure(error) }
+            return .failure(PeersError(.transport, "cannot store the resource: \(error.localizedDescription)"))
+        }
+    }
+
+    private func resourceStored(link id: Int, attach: PeerAttach, peer: PeerInfo, result: Result<URL, PeersError>) async
+    {
+        if let link = links[id] {
+            links[id]?.state = .closing
+            switch result {
+            case .success:
+                try? await link.writer?.write(PeerFrame(kind: .accept))
+            case .failure(let error):
+                var body = ByteBuffer()
+                body.writeInteger(PeerCloseReason.denied.rawValue)
+                body.writeString(error.message)
+                try? await link.writer?.write(PeerFrame(kind: .reject, body: body))
+            }
+            link.channel.close(promise: nil)
+        }
+        emit(.resourceFinished(name: attach.name, from: peer, result: result))
+    }
+
+    /// The sender finished a resource or stream: a stream is acknowledged at once; a resource once stored.
+    private func sideEnded(link id: Int) async {
+        guard let link = links[id], case .receiving(_, let attach) = link.state, attach.what == .stream else { return }
+        links[id]?.state = .closing
+        try? await link.writer?.write(PeerFrame(kind: .accept))
+        link.channel.close(promise: nil)
+    }
+
+    private func closeSide(link id: Int) {
+        guard let link = links[id] else { return }
+        links[id]?.state = .closing
+        link.channel.close(promise: nil)
+    }
+
+    private func refuseSide(link id: Int, _ reason: PeerCloseReason, _ text: String) async {
+        guard let link = links[id] else { return }
+        logger.info("refusing a resource or stream", metadata: ["reason": "\(reason)", "detail": "\(text)"])
+        links[id]?.state = .closing
+        var body = ByteBuffer()
+        body.writeInteger(reason.rawValue)
+        body.writeString(text)
+        try? await link.writer?.write(PeerFrame(kind: .reject, body: body))
+        link.channel.close(promise: nil)
+    }
+
+    /// What a refused resource or stream throws at its sender.
+    private static func sideRefusal(_ reason: PeerCloseReason, text: String) -> PeersError {
+        switch reason {
+        case .denied: PeersError(.transport, "the peer refused: \(text)")
+        case .sessionFull: PeersError(.transport, "the peer is busy: \(text)")
+        case .cancelled: PeersError(.cancelled, text)
+        case .authenticationFailed: PeersError(.authenticationFailed, text)
+        default: PeersError(.malformed, "the peer refused (\(reason)): \(text)")
+        }
     }
 
     // MARK: Sending

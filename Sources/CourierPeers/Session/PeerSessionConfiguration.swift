@@ -1,10 +1,24 @@
 import CourierDiscovery
+import Crypto
+import Foundation
 import Logging
 
 /// How a ``PeerSession`` behaves.
 public struct PeerSessionConfiguration: Sendable {
     /// Encryption: `.required` by default, as in MultipeerConnectivity.
     public var encryptionPreference: EncryptionPreference = .required
+    /// A secret every member of the session knows. Each connection proves it both ways (an HMAC over the hello
+    /// transcript, which holds both key shares), so a peer without it is refused with `authenticationFailed` and
+    /// a man in the middle cannot relay the key exchange. Encryption alone stops eavesdroppers only. Needs
+    /// encryption (not `.none`); a peer that negotiates plaintext is refused.
+    public var sharedSecret: [UInt8]?
+    /// This peer's signing identity (MultipeerConnectivity's `securityIdentity`): its public key and a signature
+    /// over the connection's hello transcript go to every peer, whose ``verifyPeer`` judges them.
+    public var identity: P256.Signing.PrivateKey?
+    /// Decides whether a peer may connect, given the identity it proved (MultipeerConnectivity's certificate
+    /// handler). When set, a peer that presents no identity is refused, and so is one this returns `false` for;
+    /// the refused side sees `authenticationFailed`. Needs encryption (not `.none`).
+    public var verifyPeer: (@Sendable (PeerCredentials) async -> Bool)?
     /// Peers including self (peer mode; default 8) or clients (server mode; default 16).
     public var maximumPeers: Int?
     /// Unread bytes a peer may have before `send` suspends (1 MiB).
@@ -28,6 +42,11 @@ public struct PeerSessionConfiguration: Sendable {
     /// (GKSession's `disconnectTimeout`, 10 s): a cut link or a peer that froze, whose TCP connection never closes.
     /// `nil` keeps silent peers.
     public var disconnectTimeout: Duration? = .seconds(10)
+    /// Where resources from peers are stored while they arrive (owner-only files); the system's temporary
+    /// directory when `nil`. A finished resource stays there until the application moves or removes it.
+    public var resourceDirectory: URL?
+    /// The largest resource a peer may send here (4 GiB); a larger one is refused before any byte is stored.
+    public var maximumResourceSize: Int64 = 4 << 30
     /// The clock heartbeats and ``disconnectTimeout`` run on. Tests pass a clock they advance by hand.
     public var clock: any Clock<Duration> = ContinuousClock()
     /// Where the session logs.

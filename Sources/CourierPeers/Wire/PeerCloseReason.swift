@@ -20,6 +20,9 @@ public enum PeerCloseReason: UInt8, Sendable, Hashable, CaseIterable, CustomStri
     case modeMismatch = 9
     /// Both peers invited each other at once; the invitation of the lower peer ID stands and this one is withdrawn.
     case crossed = 10
+    /// A side did not prove the session's shared secret, or its identity was missing, did not verify or was
+    /// refused by `verifyPeer`.
+    case authenticationFailed = 11
 
     /// A lower-case phrase for logs and CLI output.
     public var description: String {
@@ -34,6 +37,7 @@ public enum PeerCloseReason: UInt8, Sendable, Hashable, CaseIterable, CustomStri
         case .protocolError: "protocol error"
         case .modeMismatch: "mode mismatch"
         case .crossed: "crossed invitation"
+        case .authenticationFailed: "authentication failed"
         }
     }
 }

@@ -24,6 +24,10 @@ public struct PeerFrame: Sendable, Hashable {
         case goodbye = 8
         /// Asks the receiver to drop a peer (u64 peer ID): `expel(peer:)`.
         case expel = 9
+        /// Right after the hellos, each side's proof: ``PeerAuthentication``.
+        case auth = 10
+        /// Instead of an invitation, on a connection of its own: a resource or stream follows (``PeerAttach``).
+        case attach = 11
     }
 
     /// The largest value of the length field: the kind byte, a maximum message and the seal's tag.

@@ -1,10 +1,10 @@
 import NIOCore
 
-/// The first frame each way: magic `CPR1`, version, mode, encryption preference, peer ID, UDP port, session ID,
-/// display name and X25519 key share.
+/// The first frame each way: magic `CPR1`, version, mode, encryption preference, peer ID, UDP and TCP ports,
+/// session ID, display name and X25519 key share.
 ///
-/// Bytes: `"CPR1" | u8 version | u8 mode | u8 encryption | u64 peerID | u16 udpPort | u8 n | sessionID[n] |
-/// u8 m | displayName[m] | u8 k | keyShare[k]` with k = 0 or 32.
+/// Bytes: `"CPR1" | u8 version | u8 mode | u8 encryption | u64 peerID | u16 udpPort | u16 tcpPort | u8 n |
+/// sessionID[n] | u8 m | displayName[m] | u8 k | keyShare[k]` with k = 0 or 32.
 public struct PeerHello: Sendable, Hashable {
     /// `CPR1`.
     public static let magic: [UInt8] = Array("CPR1".utf8)
@@ -21,6 +21,9 @@ public struct PeerHello: Sendable, Hashable {
     public var peerID: PeerID
     /// Where the sender receives unreliable datagrams (its TCP peer address with this port).
     public var udpPort: UInt16
+    /// Where the sender listens for connections (its TCP peer address with this port), which resources and
+    /// streams sent to it open; 0 when it does not listen.
+    public var tcpPort: UInt16
     /// The sender's session ID.
     public var sessionID: String
     /// The sender's display name.
@@ -31,13 +34,15 @@ public struct PeerHello: Sendable, Hashable {
     /// Creates a hello.
     public init(
         version: UInt8 = PeerHello.currentVersion, mode: PeerSessionMode, encryption: EncryptionPreference,
-        peerID: PeerID, udpPort: UInt16, sessionID: String, displayName: String, keyShare: [UInt8]
+        peerID: PeerID, udpPort: UInt16, tcpPort: UInt16 = 0, sessionID: String, displayName: String,
+        keyShare: [UInt8]
     ) {
         self.version = version
         self.mode = mode
         self.encryption = encryption
         self.peerID = peerID
         self.udpPort = udpPort
+        self.tcpPort = tcpPort
         self.sessionID = sessionID
         self.displayName = displayName
         self.keyShare = keyShare
@@ -52,6 +57,7 @@ public struct PeerHello: Sendable, Hashable {
         buffer.writeInteger(encryption.rawValue)
         buffer.writeInteger(peerID.rawValue)
         buffer.writeInteger(udpPort)
+        buffer.writeInteger(tcpPort)
         for field in [Array(sessionID.utf8), Array(displayName.utf8), keyShare] {
             buffer.writeInteger(UInt8(min(field.count, 255)))
             buffer.writeBytes(field.prefix(255))
@@ -78,7 +84,8 @@ public struct PeerHello: Sendable, Hashable {
                 .versionMismatch, "peer speaks wire version \(version); this side speaks \(Self.currentVersion)")
         }
         guard let rawMode = buffer.readInteger(as: UInt8.self), let rawEncryption = buffer.readInteger(as: UInt8.self),
-            let rawPeer = buffer.readInteger(as: UInt64.self), let udpPort = buffer.readInteger(as: UInt16.self)
+            let rawPeer = buffer.readInteger(as: UInt64.self), let udpPort = buffer.readInteger(as: UInt16.self),
+            let tcpPort = buffer.readInteger(as: UInt16.self)
         else { throw PeersError(.malformed, "hello ends inside its fixed fields") }
         guard let mode = PeerSessionMode(rawValue: rawMode) else {
             throw PeersError(.malformed, "hello mode \(rawMode) is unknown")
@@ -106,6 +113,6 @@ public struct PeerHello: Sendable, Hashable {
         }
         self.init(
             version: version, mode: mode, encryption: encryption, peerID: PeerID(rawValue: rawPeer), udpPort: udpPort,
-            sessionID: sessionID, displayName: displayName, keyShare: fields[2])
+            tcpPort: tcpPort, sessionID: sessionID, displayName: displayName, keyShare: fields[2])
     }
 }

@@ -21,6 +21,8 @@ public enum PeerLimits {
     public static let maximumPartialMessages = 64
     /// Invitations waiting for an answer; more are denied.
     public static let maximumPendingInvitations = 8
+    /// Resources and streams arriving at once, from all peers; more are refused.
+    public static let maximumIncomingTransfers = 16
     /// The bytes of the AES-GCM tag that sealing adds.
     public static let sealOverhead = 16
 }

@@ -36,8 +36,10 @@ public struct PeersError: Error, Hashable, Sendable, CustomStringConvertible {
         case connectionClosed
         /// The session was closed.
         case sessionClosed
-        /// A socket could not be opened or bound.
+        /// A socket could not be opened or bound, or a resource could not be read or stored.
         case transport
+        /// The sender cancelled a resource or stream.
+        case cancelled
     }
 
     /// What went wrong.

@@ -15,11 +15,14 @@ import Testing
             displayName: "n\(id)", keyShare: encryption == .none ? [] : key.keyShare)
     }
 
-    static func channel(_ hello: PeerHello, key: PeerKeyExchange, initiator: Bool) throws -> EmbeddedChannel {
+    static func channel(
+        _ hello: PeerHello, key: PeerKeyExchange, initiator: Bool,
+        authentication: PeerAuthentication = PeerAuthentication()
+    ) throws -> EmbeddedChannel {
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(
             PeerConnectionHandler(
-                local: hello, keyExchange: key, isInitiator: initiator,
+                local: hello, keyExchange: key, isInitiator: initiator, authentication: authentication,
                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
         return channel
     }
@@ -34,18 +37,32 @@ import Testing
         return delivered
     }
 
+    /// Runs the handshake between initiator `a` and responder `b` (hellos, then proofs) until neither side has
+    /// anything more to send; returns what each side delivered.
+    static func handshake(_ a: EmbeddedChannel, _ b: EmbeddedChannel) throws -> (a: [PeerInbound], b: [PeerInbound]) {
+        try b.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        try a.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        var (seenByA, seenByB): ([PeerInbound], [PeerInbound]) = ([], [])
+        for _ in 0..<4 {
+            seenByB += try pump(a, b)
+            seenByA += try pump(b, a)
+        }
+        return (seenByA, seenByB)
+    }
+
     @Test func handshakeThenSealedFramesFlowBothWays() throws {
         let (keyA, keyB) = (PeerKeyExchange(), PeerKeyExchange())
         let a = try Self.channel(Self.hello(1, key: keyA), key: keyA, initiator: true)
         let b = try Self.channel(Self.hello(2, key: keyB), key: keyB, initiator: false)
-        try a.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
-        guard case .hello(let seenByB, let cipherB)? = try Self.pump(a, b).first else {
+        let seen = try Self.handshake(a, b)
+        guard case .hello(let seenByB, let cipherB, let identity)? = seen.b.first else {
             Issue.record("B did not see A's hello")
             return
         }
         #expect(seenByB.peerID == PeerID(rawValue: 1))
         #expect(cipherB != nil)
-        guard case .hello(let seenByA, _)? = try Self.pump(b, a).first else {
+        #expect(identity == nil)
+        guard case .hello(let seenByA, _, _)? = seen.a.first else {
             Issue.record("A did not see B's hello")
             return
         }
@@ -69,9 +86,7 @@ import Testing
         let (keyA, keyB) = (PeerKeyExchange(), PeerKeyExchange())
         let a = try Self.channel(Self.hello(1, key: keyA), key: keyA, initiator: true)
         let b = try Self.channel(Self.hello(2, key: keyB), key: keyB, initiator: false)
-        try a.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
-        _ = try Self.pump(a, b)
-        _ = try Self.pump(b, a)
+        _ = try Self.handshake(a, b)
         var forged = ByteBuffer(string: "forged")
         forged.writeBytes([UInt8](repeating: 0, count: 16))
         #expect(throws: PeersError.self) { try b.writeInbound(PeerFrame(kind: .data, body: forged)) }

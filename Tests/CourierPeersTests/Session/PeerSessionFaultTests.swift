@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 import Testing
 
-/// A peer that says hello and accepts, in plaintext, then never reads.
+/// A peer that says hello, proves nothing and accepts, in plaintext, then never reads.
 private final class SilentPeerHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -14,12 +14,13 @@ private final class SilentPeerHandler: ChannelInboundHandler {
             mode: .peer, encryption: .none, peerID: PeerID(rawValue: 0x51), udpPort: 9, sessionID: "test1.0",
             displayName: "silent", keyShare: [])
         PeerFrame(kind: .hello, body: hello.encoded()).write(to: &bytes)
+        RawPeer.emptyProof.write(to: &bytes)
         PeerFrame(kind: .accept).write(to: &bytes)
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
     }
 }
 
-/// A peer that says hello and accepts, starts a data frame and vanishes halfway through it.
+/// A peer that says hello, proves nothing and accepts, starts a data frame and vanishes halfway through it.
 private final class VanishingPeerHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -30,6 +31,7 @@ private final class VanishingPeerHandler: ChannelInboundHandler {
             mode: .peer, encryption: .none, peerID: PeerID(rawValue: 0x52), udpPort: 9, sessionID: "test1.0",
             displayName: "vanishing", keyShare: [])
         PeerFrame(kind: .hello, body: hello.encoded()).write(to: &bytes)
+        RawPeer.emptyProof.write(to: &bytes)
         PeerFrame(kind: .accept).write(to: &bytes)
         bytes.writeInteger(UInt32(1000))
         bytes.writeInteger(PeerFrame.Kind.data.rawValue)

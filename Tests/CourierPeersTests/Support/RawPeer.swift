@@ -2,8 +2,8 @@ import CourierPeers
 import NIOCore
 import NIOPosix
 
-/// A peer driven by hand over the wire protocol, in plaintext (encryption `.none`): it sends its hello, and the
-/// test chooses every frame after that. It reads everything it is sent, so it stands for a peer whose link was
+/// A peer driven by hand over the wire protocol, in plaintext (encryption `.none`): it sends its hello and an
+/// empty proof (an `auth` frame that claims nothing), and the test chooses every frame after that. It reads everything it is sent, so it stands for a peer whose link was
 /// cut (it stays silent) as well as for a misbehaving one.
 final class RawPeer: Sendable {
     let channel: any Channel
@@ -24,6 +24,9 @@ final class RawPeer: Sendable {
             sessionID: session, displayName: "raw\(id)", keyShare: [])
     }
 
+    /// A proof without a shared secret or an identity: flags 0.
+    static let emptyProof = PeerFrame(kind: .auth, body: ByteBuffer(bytes: [0]))
+
     /// Connects to a session's port and sends `hello`.
     static func connect(to port: Int, hello: PeerHello) async throws -> RawPeer {
         let (frames, sink) = AsyncStream.makeStream(of: PeerFrame.self)
@@ -36,6 +39,7 @@ final class RawPeer: Sendable {
             .connect(host: "127.0.0.1", port: port).get()
         let peer = RawPeer(channel: channel, frames: frames)
         try await peer.send(PeerFrame(kind: .hello, body: hello.encoded()))
+        try await peer.send(emptyProof)
         return peer
     }
 
@@ -43,7 +47,7 @@ final class RawPeer: Sendable {
     static func listen(hello: PeerHello, accepts: Bool) async throws -> (
         server: any Channel, peers: AsyncStream<RawPeer>
     ) {
-        var opening = [PeerFrame(kind: .hello, body: hello.encoded())]
+        var opening = [PeerFrame(kind: .hello, body: hello.encoded()), emptyProof]
         if accepts { opening.append(PeerFrame(kind: .accept)) }
         return try await listen(opening: opening)
     }

@@ -6,11 +6,12 @@ import Testing
 @Suite struct PeerHelloTests {
     static let hello = PeerHello(
         mode: .peer, encryption: .required, peerID: PeerID(rawValue: 0x0102_0304_0506_0708), udpPort: 0x1234,
-        sessionID: "a1", displayName: "Ann", keyShare: [UInt8](repeating: 0xEE, count: 32))
+        tcpPort: 0x5678, sessionID: "a1", displayName: "Ann", keyShare: [UInt8](repeating: 0xEE, count: 32))
 
     @Test func encodesGoldenBytes() {
         let expected: [UInt8] =
-            Array("CPR1".utf8) + [1, 0, 2, 1, 2, 3, 4, 5, 6, 7, 8, 0x12, 0x34, 2] + Array("a1".utf8) + [3]
+            Array("CPR1".utf8) + [1, 0, 2, 1, 2, 3, 4, 5, 6, 7, 8, 0x12, 0x34, 0x56, 0x78, 2]
+            + Array("a1".utf8) + [3]
             + Array("Ann".utf8) + [32] + [UInt8](repeating: 0xEE, count: 32)
         #expect(Array(Self.hello.encoded().readableBytesView) == expected)
     }
