@@ -1,6 +1,7 @@
 import ArgumentParser
 import CourierDiscovery
 import CourierPeers
+import Foundation
 import Logging
 
 /// Options every `courier peers` command shares: where discovery runs and whether to encrypt.
@@ -12,13 +13,39 @@ struct PeersNetworkOptions: ParsableArguments {
     var encryption = "required"
 
     @Option(
+        name: .customLong("secret-file"),
+        help: ArgumentHelp(
+            "A file holding the session's shared secret (one trailing newline is ignored); peers that cannot prove "
+                + "they know it are refused.", valueName: "PATH"))
+    var secretFile: String?
+
+    @Option(
         name: .customLong("mdns-port"),
         help: ArgumentHelp("The mDNS port (tests use a private one).", visibility: .hidden))
     var mdnsPort: Int = 5353
 
     func validate() throws {
         guard (1...65535).contains(mdnsPort) else { throw ValidationError("--mdns-port must be 1…65535") }
+        if secretFile != nil, try preference() == .none {
+            throw ValidationError("--secret-file needs encryption; it cannot go with --encryption none")
+        }
         _ = try preference()
+        _ = try secret()
+    }
+
+    /// The shared secret from `--secret-file`: the file's bytes without one trailing newline (`\n` or `\r\n`).
+    ///
+    /// - Throws: `ValidationError` for a file that cannot be read or holds no secret.
+    func secret() throws -> [UInt8]? {
+        guard let secretFile else { return nil }
+        guard let data = FileManager.default.contents(atPath: secretFile) else {
+            throw ValidationError("--secret-file \(secretFile) cannot be read")
+        }
+        var bytes = [UInt8](data)
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard bytes.isEmpty == false else { throw ValidationError("--secret-file \(secretFile) is empty") }
+        return bytes
     }
 
     func preference() throws -> EncryptionPreference {
@@ -31,9 +58,9 @@ struct PeersNetworkOptions: ParsableArguments {
     }
 
     /// Starts discovery and a session on it.
-    func startSession(sessionID: String, name: String?, discoveryInfo: [String: String] = [:]) async throws
-        -> (Discovery, PeerSession)
-    {
+    func startSession(
+        sessionID: String, name: String?, discoveryInfo: [String: String] = [:], resourceDirectory: URL? = nil
+    ) async throws -> (Discovery, PeerSession) {
         var discoveryConfiguration = DiscoveryConfiguration()
         discoveryConfiguration.interfaces = loopbackOnly ? .loopbackOnly : .automatic
         if loopbackOnly { discoveryConfiguration.ipVersions = .v4 }
@@ -44,6 +71,8 @@ struct PeersNetworkOptions: ParsableArguments {
         var configuration = PeerSessionConfiguration()
         configuration.discovery = discovery
         configuration.encryptionPreference = try preference()
+        configuration.sharedSecret = try secret()
+        configuration.resourceDirectory = resourceDirectory
         configuration.discoveryInfo = discoveryInfo
         configuration.logger = Logger(label: "courier.peers", factory: { _ in SwiftLogNoOpLogHandler() })
         if loopbackOnly { configuration.bindHost = "127.0.0.1" }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CourierPeers
+import Foundation
 
 /// `courier peers send`: finds the session's peers, invites those found within 2 s of the first, sends the text
-/// to all that accept.
+/// (or, with `--file`, the file as a resource) to all that accept.
 struct PeersSendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send", abstract: "Find the session's peers, invite them and send them a message.")
@@ -14,7 +15,14 @@ struct PeersSendCommand: AsyncParsableCommand {
     var name: String
 
     @Option(name: .customLong("message"), help: "The text to send.")
-    var message: String
+    var message: String?
+
+    @Option(
+        name: .customLong("file"),
+        help: ArgumentHelp(
+            "Send this file as a resource, on a connection of its own (the listener keeps it), instead of a message.",
+            valueName: "PATH"))
+    var file: String?
 
     @Flag(name: .customLong("unreliable"), help: "Send over UDP, once (exit once sent).")
     var unreliable = false
@@ -26,8 +34,17 @@ struct PeersSendCommand: AsyncParsableCommand {
 
     func validate() throws {
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
-        if message.utf8.count > PeerLimits.maximumMessageSize {
+        guard (message == nil) != (file == nil) else { throw ValidationError("give either --message or --file") }
+        if let message, message.utf8.count > PeerLimits.maximumMessageSize {
             throw ValidationError("--message has \(message.utf8.count) bytes; limit \(PeerLimits.maximumMessageSize)")
+        }
+        if let file {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+                isDirectory.boolValue == false,
+                FileManager.default.isReadableFile(atPath: file)
+            else { throw ValidationError("--file \(file) is not a readable file") }
+            if unreliable { throw ValidationError("--unreliable sends messages; a file always goes reliably") }
         }
     }
 
@@ -62,8 +79,15 @@ struct PeersSendCommand: AsyncParsableCommand {
             throw CLIExit(status: 1)
         }
         do {
-            try await session.send(
-                Array(message.utf8), to: accepted.map(\.id), mode: unreliable ? .unreliable : .reliable)
+            if let file {
+                let url = URL(fileURLWithPath: file)
+                for peer in accepted {
+                    try await session.sendResource(at: url, name: url.lastPathComponent, to: peer.id)
+                }
+            } else {
+                try await session.send(
+                    Array((message ?? "").utf8), to: accepted.map(\.id), mode: unreliable ? .unreliable : .reliable)
+            }
         } catch {
             await session.disconnect()
             await discovery.shutdown()

@@ -84,6 +84,75 @@ import Testing
                 == "courier: error: no peer of session \"\(link.sessionID)\" found within 1.0 s\n")
     }
 
+    @Test func aSenderWithoutTheListenersSecretIsRefused() async throws {
+        let link = try Link()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (right, wrong) = (directory.appendingPathComponent("right"), directory.appendingPathComponent("wrong"))
+        try Data("open sesame\n".utf8).write(to: right)
+        try Data("open barley\n".utf8).write(to: wrong)
+        let listener = try Self.start(
+            [
+                "peers", "listen", "--session-id", link.sessionID, "--name", "Ann", "--count", "1", "--timeout", "300",
+                "--secret-file", right.path,
+            ] + link.options)
+        defer { listener.signal() }
+        let intruder = try Self.start(
+            [
+                "peers", "send", "--session-id", link.sessionID, "--name", "Mallory", "--message", "let me in",
+                "--timeout", "120", "--secret-file", wrong.path,
+            ] + link.options)
+        let refused = await intruder.exited()
+        #expect(refused.exitStatus == 1, "\(refused), \(Self.text(intruder.errorOutput))")
+        #expect(Self.text(intruder.errorOutput).contains("no peer accepted the invitation"))
+        let member = try Self.start(
+            [
+                "peers", "send", "--session-id", link.sessionID, "--name", "Bob", "--message", "hello Ann",
+                "--timeout", "120", "--secret-file", right.path,
+            ] + link.options)
+        let sent = await member.exited()
+        #expect(sent.succeeded, "\(sent), \(Self.text(member.errorOutput))")
+        let ended = await listener.exited()
+        #expect(ended.succeeded, "\(ended), \(Self.text(listener.errorOutput))")
+        #expect(Self.text(listener.output) == "from Bob: hello Ann\n")
+    }
+
+    @Test func aFileGoesToTheListenersSaveDirectoryUnderItsName() async throws {
+        let link = try Link()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peers-\(UUID().uuidString)")
+        let inbox = directory.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.txt")
+        let content = Data((0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try content.write(to: file)
+        // A file of that name is already there: it is kept, and the new one gets a suffix.
+        try Data("older".utf8).write(to: inbox.appendingPathComponent("notes.txt"))
+        let listener = try Self.start(
+            [
+                "peers", "listen", "--session-id", link.sessionID, "--name", "Ann", "--count", "1", "--timeout", "300",
+                "--save-dir", inbox.path,
+            ] + link.options)
+        defer { listener.signal() }
+        let sender = try Self.start(
+            [
+                "peers", "send", "--session-id", link.sessionID, "--name", "Bob", "--file", file.path, "--timeout",
+                "120",
+            ] + link.options)
+        let sent = await sender.exited()
+        #expect(sent.succeeded, "\(sent), \(Self.text(sender.errorOutput))")
+        #expect(Self.text(sender.output) == "delivered to 1 peer(s): Ann\n")
+        let ended = await listener.exited()
+        #expect(ended.succeeded, "\(ended), \(Self.text(listener.errorOutput))")
+        let saved = inbox.appendingPathComponent("notes.txt-1")
+        #expect(Self.text(listener.output) == "from Bob: file notes.txt (150000 bytes) saved as \(saved.path)\n")
+        #expect(try Data(contentsOf: saved) == content)
+        #expect(try Data(contentsOf: inbox.appendingPathComponent("notes.txt")) == Data("older".utf8))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: inbox.path).sorted() == ["notes.txt", "notes.txt-1"])
+    }
+
     @Test func listenExitsZeroAtItsTimeout() async throws {
         let link = try Link()
         let listener = try Self.start(
@@ -100,6 +169,16 @@ import Testing
         ["peers", "send", "--session-id", "s", "--name", "Bob", "--message", "m", "--encryption", "some"],
         ["peers", "send", "--session-id", "s", "--name", "Bob", "--message", "m", "--mdns-port", "70000"],
         ["peers", "auction", "host", "--item", "Lamp", "--duration", "0"],
+        ["peers", "send", "--session-id", "s", "--name", "Bob", "--message", "m", "--secret-file", "/nonexistent/x"],
+        ["peers", "send", "--session-id", "s", "--name", "Bob"],
+        ["peers", "send", "--session-id", "s", "--name", "Bob", "--message", "m", "--file", "/etc/hostname"],
+        ["peers", "send", "--session-id", "s", "--name", "Bob", "--file", "/nonexistent/x"],
+        ["peers", "listen", "--session-id", "s", "--name", "Ann", "--save-dir", "/nonexistent/dir"],
+        ["peers", "send", "--session-id", "s", "--name", "Bob", "--message", "m", "--secret-file", "/dev/null"],
+        [
+            "peers", "listen", "--session-id", "s", "--name", "Ann", "--secret-file", "/etc/hostname", "--encryption",
+            "none",
+        ],
     ])
     func badOptionsAreUsageErrors(arguments: [String]) async throws {
         let process = try Self.start(arguments)
