@@ -16,89 +16,15 @@ fi
 COURIER_BIN=$(realpath "${COURIER_BIN:-.build/debug/courier}")
 [[ -x "$COURIER_BIN" ]] || { echo "discovery interop: $COURIER_BIN is not executable" >&2; exit 1; }
 
-# --no-install-recommends keeps libnss-mdns out: it would rewrite /etc/nsswitch.conf.
-if ! command -v avahi-daemon >/dev/null || ! command -v dig >/dev/null || ! command -v dbus-daemon >/dev/null; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        avahi-daemon avahi-utils dbus iproute2 bind9-dnsutils >/dev/null
-fi
-RUN=$(mktemp -d)
-python3 -m venv "$RUN/venv" && "$RUN/venv/bin/pip" install -q zeroconf || { echo "cannot install zeroconf" >&2; exit 1; }
-PY="$RUN/venv/bin/python"
+# The rig: namespaces courier-a and courier-b, avahi-daemon in courier-b, python-zeroconf; RUN, PY and helpers.
+source "$(dirname "$0")/discovery-rig.sh"
 
-cleanup() {
-    set +e
-    for f in "$RUN"/*.pid; do [[ -f "$f" ]] && kill "$(cat "$f")" 2>/dev/null; done
-    sleep 0.3
-    ip netns del courier-a 2>/dev/null
-    ip netns del courier-b 2>/dev/null
-    rm -rf /etc/netns/courier-b "$RUN"
-}
-trap cleanup EXIT
-
-ip netns add courier-a && ip netns add courier-b
-ip link add veth-a type veth peer name veth-b
-ip link set veth-a netns courier-a && ip link set veth-b netns courier-b
-ip -n courier-a addr add 169.254.77.1/16 dev veth-a
-ip -n courier-b addr add 169.254.77.2/16 dev veth-b
-for n in a b; do ip -n courier-$n link set lo up; ip -n courier-$n link set veth-$n up; done
-# IPv6 link-local addresses need DAD to finish before they can be used.
-for n in a b; do
-    for _ in $(seq 1 50); do
-        ip -n courier-$n -6 addr show dev veth-$n | grep -q "fe80.*scope link" \
-            && ! ip -n courier-$n -6 addr show dev veth-$n | grep -q tentative && break
-        sleep 0.1
-    done
-done
-
-# `ip netns exec` bind-mounts /etc/netns/courier-b/avahi over /etc/avahi.
-mkdir -p /etc/netns/courier-b/avahi/services
-cp -r /etc/avahi/. /etc/netns/courier-b/avahi/
-rm -f /etc/netns/courier-b/avahi/services/*.service
-cat > /etc/netns/courier-b/avahi/avahi-daemon.conf <<'CONF'
-[server]
-host-name=avahi-b
-use-ipv4=yes
-use-ipv6=yes
-allow-interfaces=veth-b
-enable-dbus=yes
-ratelimit-interval-usec=1000000
-ratelimit-burst=1000
-[wide-area]
-enable-wide-area=no
-[publish]
-publish-hinfo=no
-publish-workstation=no
-[reflector]
-[rlimits]
-CONF
-dbus-daemon --config-file=/usr/share/dbus-1/system.conf --address="unix:path=$RUN/bus" \
-    --fork --print-pid --nopidfile > "$RUN/dbus.pid"
-export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$RUN/bus"
-mkdir -p /run/avahi-daemon
-ip netns exec courier-b sh -c 'mount -t tmpfs tmpfs /run/avahi-daemon && exec avahi-daemon --no-drop-root' \
-    > "$RUN/avahi.log" 2>&1 &
-echo $! > "$RUN/avahi.pid"
-for _ in $(seq 1 100); do grep -q "Server startup complete" "$RUN/avahi.log" && break; sleep 0.1; done
-grep -q "Server startup complete" "$RUN/avahi.log" || { echo "avahi-daemon did not start" >&2; cat "$RUN/avahi.log" >&2; exit 1; }
-
-A() { ip netns exec courier-a "$@"; }
-B() { ip netns exec courier-b "$@"; }
 FAILURES=0
 pass() { echo "ok   - $1"; }
 fail() { echo "FAIL - $1"; [[ -n "${2:-}" ]] && echo "$2" | sed 's/^/       /'; FAILURES=$((FAILURES + 1)); }
 expect_grep() {  # name, pattern, text
     if grep -qE -- "$2" <<<"$3"; then pass "$1"; else fail "$1" "expected /$2/ in:
 $3"; fi
-}
-background() {  # pidfile-name, namespace (a|b), command…  — `ip netns exec` execs, so $! is the command itself
-    local name=$1 ns=$2; shift 2
-    ip netns exec "courier-$ns" "$@" > "$RUN/$name.out" 2>&1 &
-    echo $! > "$RUN/$name.pid"
-}
-stop() { [[ -f "$RUN/$1.pid" ]] && kill "$(cat "$RUN/$1.pid")" 2>/dev/null; wait "$(cat "$RUN/$1.pid")" 2>/dev/null; rm -f "$RUN/$1.pid"; }
-wait_for() {  # file, pattern, tenths of a second
-    for _ in $(seq 1 "${3:-50}"); do grep -qE -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
-    return 1
 }
 
 # --- Courier browses and resolves what Avahi publishes --------------------------------------------------------
@@ -120,8 +46,60 @@ if wait_for "$RUN/courier-browse.out" '^-;veth-a;IPv4;Dept' 20; then pass "Avahi
 else fail "Avahi goodbye seen by Courier within 2 s" "$(cat "$RUN/courier-browse.out")"; fi
 stop courier-browse
 
+# --- Avahi's TXT update seen by Courier ------------------------------------------------------------------------
+# avahi-publish cannot change a TXT record; this client of avahi-daemon's D-Bus API (dbus-next) publishes, then
+# calls EntryGroup.UpdateServiceTxt with each line read from standard input.
+cat > "$RUN/avahi_publish.py" <<'PYEOF'
+import asyncio, sys
+from dbus_next import BusType
+from dbus_next.aio import MessageBus
+async def main():
+    name, type_, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    bus = await MessageBus(bus_type=BusType.SYSTEM).connect()
+    async def interface(path, name):
+        node = await bus.introspect("org.freedesktop.Avahi", path)
+        return bus.get_proxy_object("org.freedesktop.Avahi", path, node).get_interface(name)
+    server = await interface("/", "org.freedesktop.Avahi.Server")
+    group = await interface(await server.call_entry_group_new(), "org.freedesktop.Avahi.EntryGroup")
+    established = asyncio.Event()
+    group.on_state_changed(lambda state, error: established.set() if state == 2 else None)  # 2: ESTABLISHED
+    # Interface and protocol -1: every one avahi-daemon uses; flags 0.
+    await group.call_add_service(-1, -1, 0, name, type_, "", "", port, [a.encode() for a in sys.argv[4:]])
+    await group.call_commit()
+    await established.wait()
+    print("established", flush=True)
+    loop = asyncio.get_running_loop()
+    while line := await loop.run_in_executor(None, sys.stdin.readline):
+        await group.call_update_service_txt(-1, -1, 0, name, type_, "", [a.encode() for a in line.split()])
+        print("updated", flush=True)
+    await asyncio.Event().wait()
+asyncio.run(main())
+PYEOF
+mkfifo "$RUN/avahi-txt.fifo"
+exec 8<>"$RUN/avahi-txt.fifo"   # read-write: opening does not wait for the reader, and the reader never sees EOF
+background avahi-txt b sh -c 'exec "$0" "$1" "Avahi TXT" _associateHelp._tcp 7003 version=1.0 < "$2"' \
+    "$PY" "$RUN/avahi_publish.py" "$RUN/avahi-txt.fifo"
+wait_for "$RUN/avahi-txt.out" '^established' 50 || fail "Avahi publishes through D-Bus" "$(cat "$RUN/avahi-txt.out")"
+# browse -r keeps resolving while it runs (as avahi-browse -r would not): each TXT change prints a new = line.
+background courier-avahi-txt a "$COURIER_BIN" discover browse _associateHelp._tcp -rp --interface veth-a --ipv4 --timeout 30
+wait_for "$RUN/courier-avahi-txt.out" '^=;veth-a;IPv4;Avahi\\032TXT;.*;7003;"version=1\.0"$' 50
+echo "version=2.0" >&8
+wait_for "$RUN/avahi-txt.out" '^updated' 30
+if wait_for "$RUN/courier-avahi-txt.out" '^=;veth-a;IPv4;Avahi\\032TXT;.*;7003;"version=2\.0"$' 30; then
+    pass "Courier sees Avahi's TXT update (EntryGroup.UpdateServiceTxt)"
+else
+    fail "Courier sees Avahi's TXT update (EntryGroup.UpdateServiceTxt)" \
+        "$(cat "$RUN/courier-avahi-txt.out" "$RUN/avahi-txt.out")"
+fi
+stop courier-avahi-txt
+stop avahi-txt
+exec 8>&-
+
 # --- Avahi browses and resolves what Courier publishes ---------------------------------------------------------
-background courier-pub a "$COURIER_BIN" discover publish "Kids Shoes" _associateHelp._tcp 8080 version=1.0 --interface veth-a
+mkfifo "$RUN/kids-txt.fifo"
+exec 7<>"$RUN/kids-txt.fifo"
+background courier-pub a sh -c 'exec "$0" discover publish "Kids Shoes" _associateHelp._tcp 8080 version=1.0 \
+    --interface veth-a --txt-from-stdin < "$1"' "$COURIER_BIN" "$RUN/kids-txt.fifo"
 wait_for "$RUN/courier-pub.out" '^published' 30 || fail "Courier publishes" "$(cat "$RUN/courier-pub.out")"
 out=$(B avahi-browse -rpt _associateHelp._tcp 2>&1)
 expect_grep "Avahi browses Courier" '^\+;veth-b;IPv4;Kids\\032Shoes;_associateHelp\._tcp;local$' "$out"
@@ -142,9 +120,25 @@ ttl=$(awk '/^_associateHelp._tcp.local.*PTR/ {print $2}' <<<"$out" | head -1)
 if [[ -n "$ttl" && "$ttl" -le 10 ]]; then pass "dig reply TTL ≤ 10 ($ttl)"; else fail "dig reply TTL ≤ 10" "$out"; fi
 
 # --- TXT update and goodbye from Courier seen by Avahi ----------------------------------------------------------
+echo 'version=2.0 "note=two words"' >&7
+if wait_for "$RUN/courier-pub.out" '^updated TXT "version=2\.0" "note=two words"$' 30; then
+    # A running avahi-browse -r resolves each service once; a new one reads avahi-daemon's cache, which the
+    # announcement (cache-flush bit set) updates as it arrives: asked again until it shows, within 5 s.
+    for _ in $(seq 1 25); do
+        out=$(B avahi-browse -rpt _associateHelp._tcp 2>&1)
+        grep -q '^=;veth-b;IPv4;Kids\\032Shoes;.*"version=2\.0"' <<<"$out" && break
+        sleep 0.2
+    done
+    # avahi-browse prints TXT strings last first.
+    expect_grep "Avahi sees Courier's TXT update (avahi-browse -rp)" \
+        '^=;veth-b;IPv4;Kids\\032Shoes;_associateHelp\._tcp;local;[^;]+;[^;]+;8080;"note=two words" "version=2\.0"$' "$out"
+else
+    fail "Avahi sees Courier's TXT update (avahi-browse -rp)" "$(cat "$RUN/courier-pub.out")"
+fi
 background avahi-browse b avahi-browse -p _associateHelp._tcp
 wait_for "$RUN/avahi-browse.out" '^\+;veth-b;IPv4;Kids' 40
 stop courier-pub
+exec 7>&-
 if wait_for "$RUN/avahi-browse.out" '^-;veth-b;IPv4;Kids' 20; then pass "Courier goodbye seen by Avahi within 2 s"
 else fail "Courier goodbye seen by Avahi within 2 s" "$(cat "$RUN/avahi-browse.out")"; fi
 stop avahi-browse
@@ -253,6 +247,105 @@ wait_for "$RUN/courier-taken2.out" '^published' 30
 out=$(B timeout 20 "$PY" "$RUN/zc_clash.py" "Courier Clash" 0 2>&1)
 expect_grep "python-zeroconf renames on conflict with Courier (Name-2)" 'registered Courier Clash-2\._associateHelp' "$out"
 stop courier-taken2
+
+# --- IPv6 link-local with python-zeroconf, both ways -----------------------------------------------------------
+A6=$(ip -n courier-a -6 -o addr show dev veth-a scope link | awk '{print $4}' | cut -d/ -f1)
+B6=$(ip -n courier-b -6 -o addr show dev veth-b scope link | awk '{print $4}' | cut -d/ -f1)
+B_INDEX=$(ip -n courier-b -o link show dev veth-b | cut -d: -f1)
+cat > "$RUN/zc6_publish.py" <<'PYEOF'
+import socket, sys, time
+from zeroconf import IPVersion, ServiceInfo, Zeroconf
+# IPv6 interfaces are given to python-zeroconf by index.
+zc = Zeroconf(interfaces=[socket.if_nametoindex(sys.argv[1])], ip_version=IPVersion.V6Only)
+info = ServiceInfo("_associateHelp._tcp.local.", "Zc Six._associateHelp._tcp.local.", parsed_addresses=[sys.argv[2]],
+                   port=7400, properties={"version": "1.0"}, server="zc6-b.local.")
+zc.register_service(info)
+print("registered", flush=True)
+time.sleep(float(sys.argv[3]))
+zc.unregister_service(info)
+zc.close()
+PYEOF
+cat > "$RUN/zc6_resolve.py" <<'PYEOF'
+import socket, sys, threading
+from zeroconf import IPVersion, ServiceBrowser, Zeroconf
+zc = Zeroconf(interfaces=[socket.if_nametoindex(sys.argv[1])], ip_version=IPVersion.V6Only)
+done = threading.Event()
+class Listener:
+    def add_service(self, zc, type_, name):
+        if name != sys.argv[2] + "." + type_:
+            return
+        info = zc.get_service_info(type_, name, timeout=3000)
+        if info:
+            print("found", name, info.parsed_scoped_addresses(IPVersion.V6Only), info.port, flush=True)
+            done.set()
+    def remove_service(self, *args): pass
+    def update_service(self, *args): pass
+ServiceBrowser(zc, "_associateHelp._tcp.local.", Listener())
+done.wait(float(sys.argv[3]))
+zc.close()
+PYEOF
+background zc6-pub b "$PY" "$RUN/zc6_publish.py" veth-b "$B6" 30
+wait_for "$RUN/zc6-pub.out" registered 50
+background courier-zc6 a "$COURIER_BIN" discover browse _associateHelp._tcp -rp --interface veth-a --ipv6 --timeout 30
+if wait_for "$RUN/courier-zc6.out" \
+    "^=;veth-a;IPv6;Zc\\\\032Six;_associateHelp\\._tcp;local;zc6-b\\.local;${B6//./\\.}%veth-a;7400;\"version=1\\.0\"\$" 50
+then pass "Courier resolves python-zeroconf over IPv6 link-local with scope ($B6%veth-a)"
+else fail "Courier resolves python-zeroconf over IPv6 link-local with scope" "$(cat "$RUN/courier-zc6.out")"; fi
+stop courier-zc6
+stop zc6-pub
+background courier-six a "$COURIER_BIN" discover publish "Courier Six" _associateHelp._tcp 8093 --interface veth-a
+wait_for "$RUN/courier-six.out" '^published' 30
+out=$(B timeout 20 "$PY" "$RUN/zc6_resolve.py" veth-b "Courier Six" 15 2>&1)
+expect_grep "python-zeroconf resolves Courier over IPv6 link-local with scope ($A6%$B_INDEX)" \
+    "^found Courier Six\\._associateHelp\\._tcp\\.local\\. \\[.*'$A6%$B_INDEX'.*\\] 8093$" "$out"
+stop courier-six
+
+# --- Interface re-scan: an interface that appears while Courier runs is joined, one that goes away is left -------
+# A third namespace, courier-c, is linked to courier-a by a new veth pair (veth-c in a, veth-d in c) while a Courier
+# publisher and a Courier browser run in courier-a, both told to use veth-a and veth-c (which does not exist yet).
+# Courier reads the interface list every 5 s. Before a datagram's arrival interface decided its stack, Linux's
+# delivery of IPv6 multicast to every socket in the group (whichever interface it joined on) made a service on
+# veth-c appear on veth-a too.
+PC() { ip netns exec courier-c unshare --uts sh -c 'hostname rescan-c; exec "$@"' sh "$@"; }
+background rescan-pub a "$COURIER_BIN" discover publish "Rescan A" _associateHelp._tcp 8094 --interface veth-a --interface veth-c
+background rescan-browse a "$COURIER_BIN" discover browse _associateHelp._tcp -p --interface veth-a --interface veth-c --timeout 60
+wait_for "$RUN/rescan-pub.out" '^published' 30
+ip netns add courier-c
+ip link add veth-c type veth peer name veth-d
+ip link set veth-c netns courier-a && ip link set veth-d netns courier-c
+ip -n courier-a addr add 169.254.78.1/24 dev veth-c
+ip -n courier-c addr add 169.254.78.2/24 dev veth-d
+ip -n courier-c link set lo up; ip -n courier-a link set veth-c up; ip -n courier-c link set veth-d up
+for n in a:veth-c c:veth-d; do
+    for _ in $(seq 1 50); do
+        ip -n courier-${n%%:*} -6 addr show dev ${n##*:} | grep -q "fe80.*scope link" \
+            && ! ip -n courier-${n%%:*} -6 addr show dev ${n##*:} | grep -q tentative && break
+        sleep 0.1
+    done
+done
+PC "$COURIER_BIN" discover publish "Rescan C" _associateHelp._tcp 8095 --interface veth-d > "$RUN/rescan-c-pub.out" 2>&1 &
+echo $! > "$RUN/rescan-c-pub.pid"
+PC "$COURIER_BIN" discover browse _associateHelp._tcp -p --interface veth-d --timeout 60 > "$RUN/rescan-c-browse.out" 2>&1 &
+echo $! > "$RUN/rescan-c-browse.pid"
+for proto in IPv4 IPv6; do
+    if wait_for "$RUN/rescan-browse.out" "^\\+;veth-c;$proto;Rescan\\\\032C;" 150; then
+        pass "re-scan: a service on an interface that appeared is found there ($proto)"
+    else fail "re-scan: a service on an interface that appeared is found there ($proto)" "$(cat "$RUN/rescan-browse.out")"; fi
+done
+if wait_for "$RUN/rescan-c-browse.out" '^\+;veth-d;IPv4;Rescan\\032A;' 150; then
+    pass "re-scan: a service published before the interface appeared is announced on it"
+else fail "re-scan: a service published before the interface appeared is announced on it" "$(cat "$RUN/rescan-c-browse.out")"; fi
+ip -n courier-a link del veth-c
+if wait_for "$RUN/rescan-browse.out" '^-;veth-c;IPv4;Rescan\\032C;' 150; then
+    pass "re-scan: the services of an interface that went away are removed"
+else fail "re-scan: the services of an interface that went away are removed" "$(cat "$RUN/rescan-browse.out")"; fi
+out=$(grep 'Rescan\\032C' "$RUN/rescan-browse.out")
+if grep -q ';veth-a;' <<<"$out"; then fail "re-scan: the new interface's service is never reported on another one" "$out"
+else pass "re-scan: the new interface's service is never reported on another one"; fi
+stop rescan-c-browse
+stop rescan-c-pub
+stop rescan-browse
+stop rescan-pub
 
 # --- Peers in separate processes in two namespaces (issue 23): listen in a, send from b over the veth -----------
 # Each side gets a host name of its own (a UTS namespace), as two machines would. (With one shared host name a

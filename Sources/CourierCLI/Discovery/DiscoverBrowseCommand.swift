@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierDiscovery
+import Synchronization
 
 /// `courier discover browse TYPE`: lists instances as they come and go, like `avahi-browse`.
 struct DiscoverBrowseCommand: AsyncParsableCommand {
@@ -8,8 +9,8 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
         abstract: "Browse for instances of a service type.",
         discussion: """
             With --parseable, prints avahi-browse's lines: +;IFACE;IPv4;NAME;TYPE;DOMAIN when found, -;… when \
-            removed, and with --resolve =;IFACE;PROTO;NAME;TYPE;DOMAIN;HOST;ADDRESS;PORT;"k=v". Runs until \
-            --timeout or Ctrl-C, then exits 0.
+            removed, and with --resolve =;IFACE;PROTO;NAME;TYPE;DOMAIN;HOST;ADDRESS;PORT;"k=v" when resolved and \
+            again when its TXT record, port or addresses change. Runs until --timeout or Ctrl-C, then exits 0.
 
             Example:
               courier discover browse _associateHelp._tcp -rp --timeout 5
@@ -58,16 +59,7 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
                         (parseable ? ParseableFormat.browseLine(event) : ParseableFormat.humanLine(event)) + "\n")
                     guard resolve, event.kind == .found, resolving.insert(event.identity).inserted else { continue }
                     group.addTask {
-                        guard let stream = try? await discovery.resolve(event.identity) else { return }
-                        do {
-                            for try await resolved in stream {
-                                for line in ParseableFormat.resolvedLines(resolved) {
-                                    io.writeOut(line + "\n")
-                                }
-                            }
-                        } catch {
-                            io.writeError("courier: warning: \(event.identity.name) did not resolve\n")
-                        }
+                        await Self.resolveWhileBrowsing(event.identity, discovery: discovery, io: io)
                     }
                 }
                 group.cancelAll()
@@ -78,5 +70,55 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
         await discovery.shutdown()
         printer.cancel()
         await printer.value
+    }
+
+    /// How long a resolve may take before a warning says it did not resolve (it goes on regardless).
+    static let resolveWarningDelay = Duration.seconds(5)
+
+    /// Resolves `identity` until the command ends, as `avahi-browse -r` does: a `=` line per address when it
+    /// resolves and again whenever its TXT record, port or addresses change. Warns once if nothing resolved within
+    /// ``resolveWarningDelay``.
+    private static func resolveWhileBrowsing(_ identity: ServiceIdentity, discovery: Discovery, io: CLIIO) async {
+        // The browse ends by cancelling this task; the timeout only has to outlast any browse.
+        guard let stream = try? await discovery.resolve(identity, timeout: .seconds(100 * 365 * 86_400)) else {
+            return
+        }
+        let progress = ResolveProgress()
+        let warnUnlessResolved: @Sendable () -> Void = {
+            if progress.takeWarning() { io.writeError("courier: warning: \(identity.name) did not resolve\n") }
+        }
+        let warning = Task {
+            try await Task.sleep(for: resolveWarningDelay)
+            warnUnlessResolved()
+        }
+        defer { warning.cancel() }
+        do {
+            for try await resolved in stream {
+                progress.markResolved()
+                for line in ParseableFormat.resolvedLines(resolved) {
+                    io.writeOut(line + "\n")
+                }
+            }
+        } catch {
+            warnUnlessResolved()
+        }
+    }
+
+    /// Whether a resolve succeeded, and whether its warning was given: once, by whichever comes first of the delay
+    /// and the stream's end (discovery shutting down before anything resolved).
+    private final class ResolveProgress: Sendable {
+        private let state = Mutex((resolved: false, warned: false))
+
+        func markResolved() {
+            state.withLock { $0.resolved = true }
+        }
+
+        /// Whether to warn now: nothing resolved and no warning given yet.
+        func takeWarning() -> Bool {
+            state.withLock { state in
+                defer { state.warned = true }
+                return state.resolved == false && state.warned == false
+            }
+        }
     }
 }

@@ -12,6 +12,9 @@ public struct CLIIO: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Reads standard input to its end (a request body piped in).
     public var readStandardInput: @Sendable () -> Data
+    /// Standard input line by line, as each line arrives (without its line break); the stream finishes at the end
+    /// of input. By default the lines of ``readStandardInput``, read when the stream is made.
+    public var standardInputLines: @Sendable () -> AsyncStream<String>
     /// Whether standard output is a terminal: then the CLI prints the status line, headers and a formatted,
     /// colored body; otherwise the body alone, as it came.
     public var isOutputTerminal: Bool
@@ -40,6 +43,13 @@ public struct CLIIO: Sendable {
         self.writeOutData = writeOutData
         self.writeError = writeError
         self.readStandardInput = readStandardInput
+        self.standardInputLines = {
+            let lines = Self.lines(of: readStandardInput())
+            return AsyncStream { continuation in
+                for line in lines { continuation.yield(line) }
+                continuation.finish()
+            }
+        }
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
         self.environment = environment
@@ -58,7 +68,25 @@ public struct CLIIO: Sendable {
         )
         io.isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
         io.isInputTerminal = isatty(STDIN_FILENO) == 1
+        io.standardInputLines = {
+            let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+            // A blocking read needs a thread of its own; it ends at the end of input (or with the process).
+            Thread.detachNewThread {
+                while let line = readLine(strippingNewline: true) {
+                    continuation.yield(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+                }
+                continuation.finish()
+            }
+            return lines
+        }
         return io
+    }
+
+    /// The lines of `data` without their line breaks (`\n` or `\r\n`); text after the last break is a line too.
+    static func lines(of data: Data) -> [String] {
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     }
 
     /// Captures everything written, for tests.

@@ -698,6 +698,19 @@ public actor Discovery {
             // The event names its service directly: `publish` learns the engine's id only after an await, and
             // on a loaded machine a whole probe sequence can end before it does.
             deliver(registrationEvent, service: owner, stack: stack)
+        case .arrivedOnOtherInterface(let envelope, let interfaceIndex):
+            guard let source = stacks[stack] else { return }
+            // Counted where the kernel delivered it, a unicast reply from a newly joined interface's link made its
+            // sender's services appear on an older interface.
+            if let target = stacks.values.first(where: {
+                $0.interfaceIndex == interfaceIndex && $0.isIPv6 == source.isIPv6
+            }) {
+                target.receive(envelope)
+            } else {
+                configuration.logger.debug(
+                    "dropped mDNS datagram from an interface not in use",
+                    metadata: ["interfaceIndex": "\(interfaceIndex)", "source": "\(envelope.remoteAddress)"])
+            }
         case .cacheChanges(let changes):
             guard let source = stacks[stack] else { return }
             let info = StackInfo(id: stack, interface: source.interfaceName, isIPv6: source.isIPv6)

@@ -16,17 +16,20 @@ import NIOPosix
 final class InterfaceStack: Sendable {
     let index: Int
     let interfaceName: String
+    /// The system's index of the interface (what packet info reports).
+    let interfaceIndex: Int
     let isIPv6: Bool
     let channel: any Channel
     let handler: NIOLoopBound<MDNSChannelHandler>
     private let gate: NIOLoopBound<ReadGate>
 
     private init(
-        index: Int, interfaceName: String, isIPv6: Bool, channel: any Channel,
+        index: Int, interfaceName: String, interfaceIndex: Int, isIPv6: Bool, channel: any Channel,
         handler: NIOLoopBound<MDNSChannelHandler>, gate: NIOLoopBound<ReadGate>
     ) {
         self.index = index
         self.interfaceName = interfaceName
+        self.interfaceIndex = interfaceIndex
         self.isIPv6 = isIPv6
         self.channel = channel
         self.handler = handler
@@ -37,6 +40,13 @@ final class InterfaceStack: Sendable {
     func resumeReading() {
         let gate = self.gate
         channel.eventLoop.execute { gate.value.resume() }
+    }
+
+    /// Hands the handler a datagram that the kernel delivered to another stack's socket but that arrived on this
+    /// stack's interface.
+    func receive(_ envelope: AddressedEnvelope<ByteBuffer>) {
+        let handler = self.handler
+        channel.eventLoop.execute { handler.value.receive(envelope) }
     }
 
     /// Runs `body` with the handler on its event loop.
@@ -114,14 +124,16 @@ final class InterfaceStack: Sendable {
             let gate = ReadGate(backlog: backlog)
             let handler = MDNSChannelHandler(
                 configuration: configuration, multicastAddress: groupAddress, localAddresses: localAddresses,
-                onLinkPrefixes: onLinkPrefixes, logger: logger, onEvent: { onEvent(index, $0) })
+                onLinkPrefixes: onLinkPrefixes, interfaceIndex: device.interfaceIndex, logger: logger,
+                onEvent: { onEvent(index, $0) })
             try channel.pipeline.syncOperations.addHandlers([gate, handler])
             return (
                 NIOLoopBound(handler, eventLoop: channel.eventLoop), NIOLoopBound(gate, eventLoop: channel.eventLoop)
             )
         }.get()
         return InterfaceStack(
-            index: index, interfaceName: device.name, isIPv6: isIPv6, channel: channel, handler: loopBound, gate: gate)
+            index: index, interfaceName: device.name, interfaceIndex: device.interfaceIndex, isIPv6: isIPv6,
+            channel: channel, handler: loopBound, gate: gate)
     }
 
     private static func join(_ options: any SocketOptionProvider, isIPv6: Bool, interfaceIndex: Int) async throws {

@@ -15,6 +15,11 @@ final class MDNSChannelHandler: ChannelInboundHandler {
         case registration(Int, RegistrationEvent)
         /// The cache changes caused by one datagram or one timer tick, in order.
         case cacheChanges([RecordCache.Change])
+        /// A unicast datagram that arrived on another interface (the socket's packet info says which). Every
+        /// socket is bound to the wildcard address on the mDNS port, so the kernel hands a unicast datagram (a
+        /// reply to a QU question, a legacy query) to any one of them; it belongs to the stack of the interface it
+        /// arrived on, and the owner passes it there with ``receive(_:)``.
+        case arrivedOnOtherInterface(AddressedEnvelope<ByteBuffer>, interfaceIndex: Int)
     }
 
     /// How long a sent datagram is remembered so that its multicast loopback copy is recognized as our own.
@@ -32,6 +37,9 @@ final class MDNSChannelHandler: ChannelInboundHandler {
     var localAddresses: Set<String>
     /// The link's networks: a unicast-addressed datagram counts only from a source in one of them (or link-local).
     var onLinkPrefixes: [LinkPrefix]
+    /// The index of this handler's interface; a datagram whose packet info names another is handed back to the
+    /// owner (``Event/arrivedOnOtherInterface(_:interfaceIndex:)``). `nil` takes every datagram as this one's.
+    let interfaceIndex: Int?
     private let logger: Logger
     private let onEvent: (Event) -> Void
     private var context: ChannelHandlerContext?
@@ -46,12 +54,14 @@ final class MDNSChannelHandler: ChannelInboundHandler {
 
     init(
         configuration: MDNSEngine.Configuration, multicastAddress: SocketAddress, localAddresses: Set<String>,
-        onLinkPrefixes: [LinkPrefix] = [], logger: Logger, onEvent: @escaping (Event) -> Void
+        onLinkPrefixes: [LinkPrefix] = [], interfaceIndex: Int? = nil, logger: Logger,
+        onEvent: @escaping (Event) -> Void
     ) {
         self.engine = MDNSEngine(configuration: configuration)
         self.multicastAddress = multicastAddress
         self.localAddresses = localAddresses
         self.onLinkPrefixes = onLinkPrefixes
+        self.interfaceIndex = interfaceIndex
         self.logger = logger
         self.onEvent = onEvent
     }
@@ -68,8 +78,25 @@ final class MDNSChannelHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
+        if let packetInfo = envelope.metadata?.packetInfo, let interfaceIndex,
+            packetInfo.interfaceIndex != interfaceIndex
+        {
+            // Linux filters IPv4 multicast by the interface a group was joined on, but not IPv6 multicast: a socket
+            // gets ff02::fb from every interface where any socket joined it. The stack of the arrival interface
+            // has its own copy of a multicast datagram; a unicast one reached this socket alone.
+            if packetInfo.destinationAddress.ipAddress != multicastAddress.ipAddress {
+                onEvent(.arrivedOnOtherInterface(envelope, interfaceIndex: packetInfo.interfaceIndex))
+            }
+            return
+        }
+        receive(envelope)
+    }
+
+    /// Takes a datagram that arrived on this handler's interface: from its own socket, or passed on from another
+    /// stack's socket that the kernel chose for it.
+    func receive(_ envelope: AddressedEnvelope<ByteBuffer>) {
         let bytes = Array(envelope.data.readableBytesView)
-        let now = context.eventLoop.now
+        let now = self.now
         // Multicast loopback returns our own datagrams; they must not feed conflict or duplicate detection. Another
         // process on this host sends from the same address and port, and its datagram can be byte for byte one we
         // sent (two browsers of one type with the same known answers ask the same query). So each copy we sent

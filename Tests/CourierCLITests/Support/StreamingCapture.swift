@@ -10,16 +10,30 @@ final class StreamingCapture: Sendable {
     private let error = Mutex("")
     private let writes: AsyncStream<Void>
     private let wrote: AsyncStream<Void>.Continuation
+    private let inputLines: AsyncStream<String>
+    private let input: AsyncStream<String>.Continuation
 
     init() {
         // The newest wake-up is enough: a waiter reads the whole text again after each one.
         (writes, wrote) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (inputLines, input) = AsyncStream.makeStream()
+    }
+
+    /// Sends one line to the command's standard input, as typing it and Return would (line by line: one reader).
+    func typeLine(_ line: String) {
+        input.yield(line)
+    }
+
+    /// Ends the command's standard input, as Ctrl-D would.
+    func endInput() {
+        input.finish()
     }
 
     var standardOutput: String { output.withLock { $0 } }
     var standardError: String { error.withLock { $0 } }
 
-    /// An IO writing into this capture; not a terminal, standard input empty.
+    /// An IO writing into this capture; not a terminal. Standard input read whole is empty; read line by line it
+    /// is what ``typeLine(_:)`` sends until ``endInput()``.
     func io() -> CLIIO {
         var io = CLIIO(
             writeOut: { text in
@@ -39,6 +53,8 @@ final class StreamingCapture: Sendable {
             isErrorTerminal: false,
             environment: [:])
         io.isInputTerminal = false
+        let lines = inputLines
+        io.standardInputLines = { lines }
         return io
     }
 

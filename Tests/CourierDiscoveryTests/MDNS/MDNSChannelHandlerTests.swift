@@ -48,4 +48,43 @@ import Testing
         try harness.deliver(bytes: query.encoded(), from: onLink, to: ownUnicast)
         #expect(try harness.sent().map { $0.to } == [onLink])
     }
+
+    /// Every socket binds the wildcard address on 5353, so the kernel may hand a unicast reply that arrived on one
+    /// interface to the socket of another. The handler gives it back (for the stack of the interface it arrived on)
+    /// instead of caching it as its own link's.
+    @Test func aUnicastDatagramThatArrivedOnAnotherInterfaceIsHandedBackNotCached() throws {
+        let older = try MDNSHarness(interfaceIndex: 2)
+        let bytes = try DNSMessage.response(answers: [answer]).encoded()
+        try older.deliver(bytes: bytes, from: MDNSHarness.peer, to: ownUnicast, arrivalInterface: 7)
+        #expect(older.takeCacheChanges().isEmpty)
+        guard case .arrivedOnOtherInterface(let envelope, interfaceIndex: 7)? = older.log.events.last else {
+            Issue.record("expected the datagram back for interface 7, got \(older.log.events)")
+            return
+        }
+        #expect(older.handler.droppedDatagrams == 0)
+
+        // The stack of interface 7 takes it as its own.
+        let newer = try MDNSHarness(interfaceIndex: 7)
+        newer.handler.receive(envelope)
+        #expect(newer.takeCacheChanges() == [.added(answer)])
+
+        // On its own interface a datagram counts where it arrived.
+        try older.deliver(bytes: bytes, from: MDNSHarness.peer, to: ownUnicast, arrivalInterface: 2)
+        #expect(older.takeCacheChanges() == [.added(answer)])
+    }
+
+    /// Linux delivers IPv6 multicast to every socket that joined the group on any interface. A multicast datagram
+    /// from another interface is ignored (that interface's stack gets its own copy): counted here, a service on a
+    /// newly joined interface was reported on an older one too.
+    @Test func aMulticastDatagramFromAnotherInterfaceIsIgnored() throws {
+        let harness = try MDNSHarness(interfaceIndex: 2)
+        try harness.deliver(
+            bytes: DNSMessage.response(answers: [answer]).encoded(), from: MDNSHarness.peer, to: MDNSHarness.multicast,
+            arrivalInterface: 7)
+        #expect(harness.log.events.isEmpty)
+        try harness.deliver(
+            bytes: DNSMessage.response(answers: [answer]).encoded(), from: MDNSHarness.peer, to: MDNSHarness.multicast,
+            arrivalInterface: 2)
+        #expect(harness.takeCacheChanges() == [.added(answer)])
+    }
 }

@@ -26,11 +26,12 @@ final class MDNSHarness {
     let handler: MDNSChannelHandler
     let log = EventLog()
 
-    init(configuration: MDNSEngine.Configuration = MDNSEngine.Configuration()) throws {
+    /// With `interfaceIndex`, the handler is that interface's and hands back datagrams that arrived on another.
+    init(configuration: MDNSEngine.Configuration = MDNSEngine.Configuration(), interfaceIndex: Int? = nil) throws {
         let log = self.log
         handler = MDNSChannelHandler(
             configuration: configuration, multicastAddress: Self.multicast, localAddresses: ["169.254.77.1"],
-            onLinkPrefixes: [Self.onLinkPrefix], logger: Logger(label: "test"),
+            onLinkPrefixes: [Self.onLinkPrefix], interfaceIndex: interfaceIndex, logger: Logger(label: "test"),
             onEvent: { log.events.append($0) })
         channel = EmbeddedChannel(handler: handler, loop: loop)
         try channel.connect(to: Self.multicast).wait()
@@ -50,14 +51,17 @@ final class MDNSHarness {
     }
 
     /// Delivers a datagram. With `destination`, the envelope carries it as the socket's packet info would (a
-    /// unicast address or the group); without, it arrives as on a socket that does not report it.
-    func deliver(bytes: [UInt8], from source: SocketAddress = MDNSHarness.peer, to destination: SocketAddress? = nil)
-        throws
-    {
+    /// unicast address or the group, arriving on interface `arrivalInterface`); without, it arrives as on a socket
+    /// that does not report it.
+    func deliver(
+        bytes: [UInt8], from source: SocketAddress = MDNSHarness.peer, to destination: SocketAddress? = nil,
+        arrivalInterface: Int = 2
+    ) throws {
         let buffer = channel.allocator.buffer(bytes: bytes)
         let metadata = destination.map {
             AddressedEnvelope<ByteBuffer>.Metadata(
-                ecnState: .transportNotCapable, packetInfo: NIOPacketInfo(destinationAddress: $0, interfaceIndex: 2))
+                ecnState: .transportNotCapable,
+                packetInfo: NIOPacketInfo(destinationAddress: $0, interfaceIndex: arrivalInterface))
         }
         try channel.writeInbound(AddressedEnvelope(remoteAddress: source, data: buffer, metadata: metadata))
     }
