@@ -27,8 +27,8 @@ enum MulticastLoopbackProbe {
         let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let channel: any Channel
         do {
+            // Port 0 without SO_REUSEADDR, which would let Linux pick a port another socket already holds.
             channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .channelOption(.socketOption(.so_reuseaddr), value: 1)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(ArrivalHandler(arrived: arrived))

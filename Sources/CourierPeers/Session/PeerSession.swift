@@ -249,8 +249,9 @@ public actor PeerSession {
         guard started == false else { return }
         started = true
         do {
+            // No SO_REUSEADDR: with it, Linux may give port 0 a port another such socket holds, and that socket
+            // would then take this session's datagrams.
             let datagrams = try await DatagramBootstrap(group: group)
-                .channelOption(.socketOption(.so_reuseaddr), value: 1)
                 .bind(host: configuration.bindHost, port: 0)
                 .flatMapThrowing { channel in
                     try DatagramChannel(wrappingChannelSynchronously: channel)

@@ -42,7 +42,8 @@ public struct UDPSocket: Sendable {
     ) async throws -> UDPSocket {
         try configuration.validate()
         do {
-            let channel = try await bootstrap(configuration, eventLoopGroup).bind(host: host, port: port).get()
+            let channel = try await bootstrap(configuration, eventLoopGroup, sharingPort: port != 0)
+                .bind(host: host, port: port).get()
             return UDPSocket(channel: channel, configuration: configuration)
         } catch {
             throw SocketError(
@@ -73,7 +74,8 @@ public struct UDPSocket: Sendable {
             )
         }
         do {
-            let channel = try await bootstrap(configuration, eventLoopGroup).connect(to: address).get()
+            let channel = try await bootstrap(configuration, eventLoopGroup, sharingPort: false)
+                .connect(to: address).get()
             return UDPSocket(channel: channel, configuration: configuration)
         } catch {
             throw SocketError(
@@ -84,12 +86,15 @@ public struct UDPSocket: Sendable {
         }
     }
 
+    /// `SO_REUSEADDR` only for a port the caller names (to share it, as multicast listeners do): with it, Linux's
+    /// choice for port 0 may be a port another such socket already has, which then takes this one's datagrams.
     private static func bootstrap(
         _ configuration: UDPConfiguration,
-        _ group: any EventLoopGroup
+        _ group: any EventLoopGroup,
+        sharingPort: Bool
     ) -> DatagramBootstrap {
         DatagramBootstrap(group: group)
-            .channelOption(.socketOption(.so_reuseaddr), value: 1)
+            .channelOption(.socketOption(.so_reuseaddr), value: sharingPort ? 1 : 0)
             .channelOption(.socketOption(.so_broadcast), value: configuration.allowsBroadcast ? 1 : 0)
             .channelOption(.autoRead, value: false)
             // One byte more than the maximum lets the reader tell a full datagram from a truncated one.
