@@ -549,20 +549,25 @@ public actor PeerSession {
     /// Slots counted like MultipeerConnectivity: peer mode includes self.
     private var capacity: Int { mode == .server ? maximumPeers + 1 : maximumPeers }
 
+    /// A connection of ours to a peer's listening port, its handshake handlers in place.
+    private func dial(_ address: SocketAddress) async throws -> Connection {
+        try await ClientBootstrap(group: group)
+            .channelOption(.writeBufferWaterMark, value: waterMark)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connect(to: address) { [self] channel in
+                channel.eventLoop.makeCompletedFuture { () throws -> Connection in
+                    try self.configure(channel, isInitiator: true)
+                }
+            }
+    }
+
     private func runInvitation(address: SocketAddress, expected: PeerInfo?, context: [UInt8], timeout: Duration) async
         -> Result<PeerInfo, PeerConnectionFailure>
     {
         if let expected { emit(.stateChanged(expected, .connecting)) }
         let connection: Connection
         do {
-            connection = try await ClientBootstrap(group: group)
-                .channelOption(.writeBufferWaterMark, value: waterMark)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connect(to: address) { [self] channel in
-                    channel.eventLoop.makeCompletedFuture { () throws -> Connection in
-                        try self.configure(channel, isInitiator: true)
-                    }
-                }
+            connection = try await dial(address)
         } catch {
             let failure = PeerConnectionFailure.other(PeersError(.transport, "cannot connect to \(address): \(error)"))
             emit(.connectionFailed(expected, failure))
@@ -1160,14 +1165,7 @@ public actor PeerSession {
         }
         let connection: Connection
         do {
-            connection = try await ClientBootstrap(group: group)
-                .channelOption(.writeBufferWaterMark, value: waterMark)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connect(to: address) { [self] channel in
-                    channel.eventLoop.makeCompletedFuture { () throws -> Connection in
-                        try self.configure(channel, isInitiator: true)
-                    }
-                }
+            connection = try await dial(address)
         } catch {
             throw PeersError(.transport, "cannot connect to \(info.displayName) at \(address): \(error)")
         }
