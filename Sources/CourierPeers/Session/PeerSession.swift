@@ -86,6 +86,11 @@ public actor PeerSession {
         var state: LinkState
         /// When the last frame arrived, on ``PeerSessionConfiguration/clock``.
         var lastHeard: Duration
+        /// Reliable writes issued without a timer of their own (the channel was writable) and not finished.
+        var untimedWrites = 0
+        /// When an untimed write last finished, or the first of a batch began, on the session clock: the liveness
+        /// tick disconnects a peer whose writes have made no progress for the send timeout.
+        var writeProgress: Duration = .zero
     }
 
     /// A peer that said goodbye or was dropped a moment ago: its unreliable messages sent before that, still in
@@ -990,11 +995,21 @@ public actor PeerSession {
         let interval = configuration.heartbeatInterval
         if let lastTick, now - lastTick > interval * 2 {
             // This process did not run on time (stopped, suspended, starved): the silence was ours, not the peers'.
-            for id in links.keys { links[id]?.lastHeard = now }
+            for id in links.keys {
+                links[id]?.lastHeard = now
+                links[id]?.writeProgress = now
+            }
         }
         lastTick = now
         for id in links.keys.sorted() {
             guard let link = links[id], case .connected = link.state else { continue }
+            if let timeout = configuration.sendTimeout, link.untimedWrites > 0, now - link.writeProgress >= timeout {
+                logger.info(
+                    "a write to the peer made no progress for the send timeout; disconnecting",
+                    metadata: ["peer": "\(link.peer?.id.description ?? "?")", "timeout": "\(timeout)"])
+                await close(link: id, goodbye: false)
+                continue
+            }
             if let timeout = configuration.disconnectTimeout, now - link.lastHeard >= timeout {
                 logger.info(
                     "peer silent for the disconnect timeout; disconnecting",
@@ -1419,10 +1434,16 @@ public actor PeerSession {
         }
         let frame = PeerFrame(kind: .data, body: body)
         let channel = link.channel
-        guard let timeout = configuration.sendTimeout else {
-            do { try await writer.write(frame) } catch {
-                throw PeersError(.connectionClosed, "the connection closed while sending")
-            }
+        guard let timeout = configuration.sendTimeout, channel.isWritable == false else {
+            // Nothing waits for the peer, so no timer per message (a task group with a sleeping child cost more
+            // than the write). Should the channel turn unwritable meanwhile, the liveness tick bounds the wait.
+            if link.untimedWrites == 0 { links[id]?.writeProgress = clock.elapsed() }
+            links[id]?.untimedWrites += 1
+            var failed = false
+            do { try await writer.write(frame) } catch { failed = true }
+            links[id]?.untimedWrites -= 1
+            links[id]?.writeProgress = clock.elapsed()
+            if failed { throw PeersError(.connectionClosed, "the connection closed while sending") }
             return
         }
         let outcome: PeersError? = await withTaskGroup(of: PeersError?.self) { group in
