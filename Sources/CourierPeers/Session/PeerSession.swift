@@ -639,37 +639,33 @@ public actor PeerSession {
             Task { [weak self] in
                 // Once a peer attaches a resource or stream, this loop feeds it directly, without a hop to the
                 // session per chunk, and waits while its reader is behind (back-pressure to the sender).
-                let side = SideFeed()
                 do {
                     try await connection.executeThenClose { inbound, outbound in
                         await self?.attach(link: id, writer: outbound)
+                        var input: PeerInputStream?
+                        // A stream still open when the connection ends was cut short (ending is idempotent).
+                        defer {
+                            input?.finish(
+                                .failure(PeersError(.connectionClosed, "the stream's connection closed early")))
+                        }
                         for try await message in inbound {
                             guard let self else { return }
-                            if let input = side.input {
+                            if let input {
                                 guard await self.feed(input, message, link: id) else { return }
                                 continue
                             }
                             await self.receive(message, link: id)
                             if case .frame(let frame) = message, frame.kind == .attach {
-                                side.input = await self.receivingInput(link: id)
+                                input = await self.receivingInput(link: id)
                             }
                         }
                     }
-                    side.input?.finish(.failure(PeersError(.connectionClosed, "the stream's connection closed early")))
                     await self?.linkEnded(id, error: nil)
                 } catch {
-                    side.input?.finish(
-                        .failure(PeersError(.connectionClosed, "the stream's connection failed: \(error)")))
                     await self?.linkEnded(id, error: error)
                 }
             })
         return id
-    }
-
-    /// The input a link's read loop feeds, once the link receives a resource or stream.
-    private final class SideFeed: @unchecked Sendable {
-        // Only the link's read task touches it.
-        var input: PeerInputStream?
     }
 
     private func receivingInput(link id: Int) -> PeerInputStream? {

@@ -13,11 +13,11 @@ public struct PeerAttach: Sendable, Hashable {
     }
 
     /// What follows.
-    public var what: What
+    public let what: What
     /// A resource's length in bytes; 0 for a stream.
-    public var length: UInt64
+    public let length: UInt64
     /// The name the sender gave it.
-    public var name: String
+    public let name: String
 
     /// Creates an attach body.
     ///

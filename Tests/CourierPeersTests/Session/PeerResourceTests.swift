@@ -85,6 +85,25 @@ import Testing
         await bob.disconnect()
     }
 
+    @Test func aStreamWhoseConnectionDropsEndsWithConnectionClosed() async throws {
+        let ann = try await Self.session("Ann")
+        let bob = try await Self.session("Bob")
+        let bobLog = EventLog(bob)
+        let peer = try await ann.connect(to: PeerFixtures.address(of: bob))
+        let output = try await ann.openStream(name: "feed", to: peer.id)
+        let input = try #require(await Self.nextStream(bobLog))
+        try await output.write(Self.bytes(100))
+        // Ann leaves without finishing the stream: its connection closes under it.
+        await ann.disconnect()
+        var received: [UInt8] = []
+        let error = await #expect(throws: PeersError.self) {
+            for try await chunk in input { received += chunk }
+        }
+        #expect(error?.code == .connectionClosed)
+        #expect(received == Self.bytes(100))
+        await bob.disconnect()
+    }
+
     @Test func aResourceArrivesWholeInAnOwnerOnlyFile() async throws {
         let (source, inbox) = (try Self.directory(), try Self.directory())
         defer { for url in [source, inbox] { try? FileManager.default.removeItem(at: url) } }
