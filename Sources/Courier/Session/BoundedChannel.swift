@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// A single-consumer queue with back-pressure: `send` waits while `capacity` elements are buffered.
@@ -7,8 +8,9 @@ import Synchronization
 /// `CancellationError`, so the producer stops pulling from the network.
 final class BoundedChannel<Element: Sendable>: Sendable {
     private struct State {
-        var buffer: [Element] = []
-        var head = 0
+        /// The elements not yet taken. A ring buffer: taking one releases it at once (an array with a read index
+        /// kept up to 64 taken elements alive, each pinning a network receive buffer).
+        var buffer = CircularBuffer<Element>()
         var finished = false
         var failure: (any Error)?
         var consumerGone = false
@@ -16,22 +18,18 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         var producers: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextProducerID = 0
 
-        var count: Int { buffer.count - head }
+        var count: Int { buffer.count }
 
         mutating func popFirst() -> Element? {
-            guard head < buffer.count else { return nil }
-            let element = buffer[head]
-            head += 1
-            if head > 64, head * 2 > buffer.count {
-                buffer.removeFirst(head)
-                head = 0
-            }
-            return element
+            buffer.popFirst()
         }
     }
 
     private let state = Mutex(State())
     let capacity: Int
+
+    /// How many elements wait to be taken.
+    var bufferedCount: Int { state.withLock { $0.count } }
 
     init(capacity: Int = 4) {
         self.capacity = max(1, capacity)
@@ -168,7 +166,6 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         let (consumer, producers) = state.withLock { state in
             state.consumerGone = true
             state.buffer.removeAll()
-            state.head = 0
             let consumer = state.consumer
             state.consumer = nil
             let producers = state.producers.map(\.continuation)

@@ -80,7 +80,9 @@ public final class PeerInputStream: AsyncSequence, Sendable {
             let (answer, writer): (Result<[UInt8]?, PeersError>?, CheckedContinuation<Void, Never>?) =
                 state.withLock { state in
                     if state.head < state.chunks.count {
-                        let chunk = state.chunks[state.head]
+                        // Taken out, not copied: the slot must not keep the chunk alive until the array is compacted.
+                        var chunk: [UInt8] = []
+                        swap(&chunk, &state.chunks[state.head])
                         state.head += 1
                         state.buffered -= chunk.count
                         if state.head > 64, state.head * 2 > state.chunks.count {

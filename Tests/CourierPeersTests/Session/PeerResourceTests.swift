@@ -228,4 +228,30 @@ import Testing
         #expect(try await iterator.next() == [2])
         #expect(try await iterator.next() == nil)
     }
+
+    /// A chunk the reader took is the reader's alone: the stream's queue keeps no reference to it (chunks it held
+    /// on to until the queue was compacted could add megabytes past the buffer limit).
+    @Test func aTakenChunkIsNotKeptByTheStream() async throws {
+        let input = PeerInputStream(name: "s", peer: PeerInfo(id: PeerID(rawValue: 1), displayName: "a", mode: .peer))
+        var addresses: [UnsafeRawPointer?] = []
+        for round in 0..<3 {
+            let chunk = [UInt8](repeating: UInt8(round), count: 4096)
+            addresses.append(chunk.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) })
+            await input.push(chunk)
+        }
+        input.finish()
+        var iterator = input.makeAsyncIterator()
+        for round in 0..<3 {
+            var chunk = try #require(try await iterator.next())
+            #expect(chunk.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) } == addresses[round])
+            // Writing to an array whose storage is shared copies it first; storage the stream no longer holds
+            // is written in place.
+            let written = chunk.withUnsafeMutableBytes { bytes -> UnsafeRawPointer? in
+                bytes[0] = 0xFF
+                return UnsafeRawPointer(bytes.baseAddress)
+            }
+            #expect(written == addresses[round], "chunk \(round) is still held by the stream")
+        }
+        #expect(try await iterator.next() == nil)
+    }
 }
