@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `courier` command streaming a large body to a pipe (issue 20: resident memory at most 32 MiB for 1 GiB
+/// piped to `/dev/null`), against curl in the same run: each client is its own process, its standard output
+/// is `/dev/null`, and its peak resident memory is the kernel's `ru_maxrss` for that child.
+///
+///     CourierBenchmarks pipe --courier PATH [--size MIB] [--rounds N] [--url URL]
+///
+/// `PATH` is the `courier` binary to measure (build it as docs/BENCHMARKS.md says). Rounds alternate between the
+/// clients; the figures are medians.
+enum PipeBenchmark {
+    struct Options {
+        var courier = ""
+        var sizeMiB = 1024
+        var rounds = 5
+        var url: String?
+
+        init(arguments: [String]) throws {
+            var remaining = arguments[...]
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--courier":
+                    guard let path = remaining.popFirst() else { throw BenchmarkError("--courier takes a path") }
+                    courier = path
+                case "--size":
+                    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
+                        throw BenchmarkError("--size takes a number of MiB")
+                    }
+                    sizeMiB = value
+                case "--rounds":
+                    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
+                        throw BenchmarkError("--rounds takes a positive number")
+                    }
+                    rounds = value
+                case "--url":
+                    url = remaining.popFirst()
+                default:
+                    throw BenchmarkError(
+                        "unknown option \(argument); use --courier PATH, --size MIB, --rounds N, --url URL")
+                }
+            }
+            guard FileManager.default.isExecutableFile(atPath: courier) else {
+                throw BenchmarkError("--courier PATH must name the courier binary to measure")
+            }
+        }
+    }
+
+    /// One child's run: its peak resident memory and how long it took.
+    struct Run {
+        var peakKiB: Int
+        var seconds: Double
+        var status: Int32
+    }
+
+    static func run(arguments: [String]) async throws {
+        let options = try Options(arguments: arguments)
+        var nginx: LocalNginx?
+        defer { nginx?.stop() }
+        let url: String
+        if let given = options.url {
+            url = given
+        } else {
+            let started = try LocalNginx.start()
+            nginx = started
+            let served = started.directory.appendingPathComponent("www/large.bin")
+            guard FileManager.default.createFile(atPath: served.path, contents: nil) else {
+                throw BenchmarkError("cannot create \(served.path)")
+            }
+            let handle = try FileHandle(forWritingTo: served)
+            try handle.truncate(atOffset: UInt64(options.sizeMiB) * 1024 * 1024)
+            try handle.close()
+            url = started.url.replacingOccurrences(of: "1k.bin", with: "large.bin")
+        }
+        let small = nginx.map { $0.url }
+        let curl = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: FileManager.default.isExecutableFile)
+
+        report("pipe benchmark: \(options.sizeMiB) MiB to /dev/null, \(options.rounds) alternating rounds")
+        report("courier: \(options.courier)")
+        // Warm nginx's page cache and both binaries' pages.
+        _ = try spawn(options.courier, [url])
+        if let curl { _ = try spawn(curl, ["-s", "-o", "/dev/null", url]) }
+
+        var courierRuns: [Run] = []
+        var courierSmall: [Run] = []
+        var curlRuns: [Run] = []
+        for round in 1...options.rounds {
+            let courierRun = try spawn(options.courier, [url])
+            guard courierRun.status == 0 else { throw BenchmarkError("courier exited with \(courierRun.status)") }
+            courierRuns.append(courierRun)
+            if let small { courierSmall.append(try spawn(options.courier, [small])) }
+            var line =
+                "round \(round): courier \(courierRun.peakKiB) KiB in \(String(format: "%.2f", courierRun.seconds)) s"
+            if let curl {
+                let curlRun = try spawn(curl, ["-s", "-o", "/dev/null", url])
+                curlRuns.append(curlRun)
+                line += ", curl \(curlRun.peakKiB) KiB in \(String(format: "%.2f", curlRun.seconds)) s"
+            }
+            report(line)
+        }
+        let peak = median(courierRuns.map { Double($0.peakKiB) })
+        let seconds = median(courierRuns.map(\.seconds))
+        let throughput = Double(options.sizeMiB) / seconds
+        report()
+        report(
+            "courier, median: peak RSS \(Int(peak)) KiB (\(String(format: "%.1f", peak / 1024)) MiB), "
+                + "\(String(format: "%.0f", throughput)) MiB/s")
+        if !courierSmall.isEmpty {
+            let baseline = median(courierSmall.map { Double($0.peakKiB) })
+            report(
+                "courier for a 1 KiB body, median: \(Int(baseline)) KiB; the large body adds "
+                    + "\(Int(peak - baseline)) KiB")
+        }
+        if !curlRuns.isEmpty {
+            let curlPeak = median(curlRuns.map { Double($0.peakKiB) })
+            let curlSeconds = median(curlRuns.map(\.seconds))
+            report(
+                "curl, median: peak RSS \(Int(curlPeak)) KiB, "
+                    + "\(String(format: "%.0f", Double(options.sizeMiB) / curlSeconds)) MiB/s")
+            report(
+                "ratios: memory courier/curl \(String(format: "%.2f", peak / curlPeak)), "
+                    + "throughput courier/curl \(String(format: "%.2f", curlSeconds / seconds))")
+        }
+        let ceiling = 32.0 * 1024
+        report("target: peak RSS at most 32 MiB — \(peak <= ceiling ? "met" : "not met")")
+    }
+
+    /// Runs a child with standard output and error on `/dev/null` and returns its own peak RSS.
+    static func spawn(_ path: String, _ arguments: [String]) throws -> Run {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let elapsed = start.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Run(peakKiB: usage.ru_maxrss, seconds: seconds, status: exitStatus)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
