@@ -54,6 +54,21 @@ public struct RetryPolicy: Sendable {
     /// it short.
     public var onRetry: (@Sendable (RetryAttempt) -> Void)?
 
+    /// The failures that say the network could not be reached or went away, rather than anything about the
+    /// request or the server's answer: the host could not be found or connected to, the connection was lost,
+    /// nothing answered in time, or there is no network. A new attempt can succeed once connectivity is back.
+    /// The default ``retryableCodes`` are these without the name lookup failures; a download keeps its bytes
+    /// for resuming after any of them; the command line offers to try again after them.
+    public static let connectivityCodes: Set<CourierError.Code> = [
+        .timedOut, .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost,
+        .dnsLookupFailed,
+    ]
+
+    /// Whether `error` is one of the ``connectivityCodes``.
+    public static func isConnectivityFailure(_ error: CourierError) -> Bool {
+        connectivityCodes.contains(error.code)
+    }
+
     /// The header that marks a non-idempotent request as safe to repeat.
     public static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 
@@ -66,9 +81,9 @@ public struct RetryPolicy: Sendable {
         jitter: Jitter = .full,
         maximumRetryAfter: TimeInterval = 60,
         idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace],
-        retryableCodes: Set<CourierError.Code> = [
-            .timedOut, .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet,
-        ],
+        retryableCodes: Set<CourierError.Code> = RetryPolicy.connectivityCodes.subtracting([
+            .cannotFindHost, .dnsLookupFailed,
+        ]),
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
         clock: any RetryClock = SystemRetryClock(),
         onRetry: (@Sendable (RetryAttempt) -> Void)? = nil

@@ -401,12 +401,8 @@ struct RequestCommand: AsyncParsableCommand {
     /// be reached or the connection broke, and sending again cannot act twice (nothing reached the server,
     /// or the method is idempotent).
     static func isWorthRetrying(_ error: CourierError, method: HTTPRequest.Method) -> Bool {
-        let connectivity: Set<CourierError.Code> = [
-            .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .networkConnectionLost, .timedOut,
-            .dnsLookupFailed,
-        ]
-        guard connectivity.contains(error.code) else { return false }
-        let idempotent: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
+        guard RetryPolicy.isConnectivityFailure(error) else { return false }
+        let idempotent = RetryPolicy.default.idempotentMethods
         return !error.isAmbiguous || idempotent.contains(method)
     }
 

@@ -314,14 +314,11 @@ final class DownloadJob: Sendable {
     /// Failures after which the bytes on disk are still good: the network went away or was too slow, the
     /// disk filled up, or the caller cancelled asking for resume data.
     static func isResumable(_ error: CourierError, wantsResumeData: Bool) -> Bool {
+        if RetryPolicy.isConnectivityFailure(error) { return true }
         switch error.code {
-        case .networkConnectionLost, .timedOut, .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost,
-            .dnsLookupFailed, .cannotWriteToFile:
-            return true
-        case .cancelled:
-            return wantsResumeData
-        default:
-            return false
+        case .cannotWriteToFile: return true
+        case .cancelled: return wantsResumeData
+        default: return false
         }
     }
 }
