@@ -50,10 +50,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         case invalidated
     }
 
-    private struct MutableState {
-        var state: State = .suspended
-        var started = false
-        var paused = false
+    struct MutableState {
+        var lifecycle = TaskStateMachine()
         var pauseWaiters: [CheckedContinuation<Void, Never>] = []
         var currentRequest: Request
         var response: Response?
@@ -61,7 +59,6 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var result: Result<Response, CourierError>?
         var progress = TaskProgress()
         var runTask: Task<Void, Never>?
-        var cancelReason: CancelReason?
         var completionWaiters: [CheckedContinuation<Response, any Error>] = []
         var headWaiters: [CheckedContinuation<Response, any Error>] = []
         var headDelivered = false
@@ -85,7 +82,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     /// The session that made the task.
     public let session: Session
     let delivery: Delivery
-    private let mutable: Mutex<MutableState>
+    let mutable: Mutex<MutableState>
     /// Set once anybody took ``events``; read without a lock on the hot path.
     private let subscribed = Atomic<Bool>(false)
 
@@ -130,7 +127,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     // MARK: State
 
     /// Where the task is in its life now.
-    public var state: State { mutable.withLock { $0.state } }
+    public var state: State { mutable.withLock { $0.lifecycle.state } }
     /// The request being sent now (after adaptation and redirects).
     public var currentRequest: Request { mutable.withLock { $0.currentRequest } }
     /// The response head once it arrived; after success, with the collected body.
@@ -155,18 +152,14 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             case nothing
         }
         let action: Action = mutable.withLock { state in
-            switch state.state {
-            case .suspended where !state.started:
-                state.started = true
-                state.state = .running
+            switch state.lifecycle.resume() {
+            case .start:
                 return .start
-            case .suspended:
-                state.paused = false
-                state.state = .running
+            case .unpause:
                 let waiters = state.pauseWaiters
                 state.pauseWaiters = []
                 return .unpause(waiters, state.timer)
-            default:
+            case .nothing:
                 return .nothing
             }
         }
@@ -185,10 +178,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     /// control) and the idle timeout stops until ``resume()``.
     public func suspend() {
         let timer: Watchdog.Timer? = mutable.withLock { state in
-            guard state.state == .running else { return nil }
-            state.state = .suspended
-            state.paused = true
-            return state.timer
+            state.lifecycle.suspend() ? state.timer : nil
         }
         timer?.setPaused(true)
     }
@@ -205,20 +195,15 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             case nothing
         }
         let action: Action = mutable.withLock { state in
-            switch state.state {
-            case .completed, .canceling:
-                return .nothing
-            case .suspended where !state.started:
-                state.started = true
-                state.cancelReason = reason
+            switch state.lifecycle.cancel(reason) {
+            case .completeNow:
                 return .completeNow
-            default:
-                state.state = .canceling
-                state.cancelReason = reason
+            case .cancelRunning:
                 let waiters = state.pauseWaiters
                 state.pauseWaiters = []
-                state.paused = false
                 return .cancelRunning(state.runTask, waiters)
+            case .nothing:
+                return .nothing
             }
         }
         switch action {
@@ -258,7 +243,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     public var events: AsyncStream<TaskEvent> {
         let (stream, continuation) = AsyncStream<TaskEvent>.makeStream(bufferingPolicy: .unbounded)
         let id: Int? = mutable.withLock { state in
-            if state.state == .completed { return nil }
+            if state.lifecycle.state == .completed { return nil }
             state.nextSubscriberID += 1
             state.subscribers[state.nextSubscriberID] = continuation
             subscribed.store(true, ordering: .relaxed)
@@ -308,29 +293,6 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         mutable.withLock { $0.completionHandler = handler }
     }
 
-    /// Waits until the response head is available (streaming delivery).
-    func waitForHead() async throws -> Response {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Response, CourierError>? = mutable.withLock { state in
-                if state.headDelivered, let response = state.response {
-                    return .success(self.streamingResponse(response))
-                }
-                if let result = state.result, case .failure = result { return result }
-                state.headWaiters.append(continuation)
-                return nil
-            }
-            if let ready { continuation.resume(with: ready.mapError { $0 as any Error }) }
-        }
-    }
-
-    private func streamingResponse(_ head: Response) -> Response {
-        var response = head
-        if case .stream(let channel) = delivery {
-            response.body = .stream(ResponseBody(ChannelBody(channel: channel, task: self)))
-        }
-        return response
-    }
-
     private func start() {
         let session = self.session
         if let attachError = session.durableAttachError {
@@ -365,8 +327,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             await self.run(timer: timer)
         }
         let cancelledMeanwhile: Bool = mutable.withLock { state in
-            if state.state != .completed { state.runTask = runTask }
-            return state.cancelReason != nil
+            if state.lifecycle.state != .completed { state.runTask = runTask }
+            return state.lifecycle.isCancelled
         }
         if cancelledMeanwhile { runTask.cancel() }
     }
@@ -417,48 +379,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         }
     }
 
-    /// One attempt of a durable download. An idle timeout fails only this attempt (`timedOut`, keeping the
-    /// partial file) instead of cancelling the task, so that the download can continue.
-    private func durableDownloadAttempt(context: TaskContext) async throws -> Response {
-        let timer = context.timer
-        // The idle clock runs again, from now, for this attempt (it stops between attempts).
-        timer.setPaused(state == .suspended)
-        let idleExpiry = Mutex<Double?>(nil)
-        let running = Mutex<Task<Response, any Error>?>(nil)
-        let onIdle: @Sendable (Double) -> Void = { seconds in
-            idleExpiry.withLock { $0 = seconds }
-            // Nothing is in flight from here until the next attempt starts, so the idle clock stops: on a
-            // busy machine, unwinding this attempt and deciding to retry may take longer than the idle
-            // timeout, and an expiry without this handler would cancel the whole task.
-            timer.setPaused(true)
-            running.withLock { $0 }?.cancel()
-        }
-        let attempt = Task { [self] in
-            // The transport sets its own handler around a retriable exchange and puts this one back after it.
-            try await self.attempt(context: context, afterHead: { timer.setIdleHandler(onIdle) })
-        }
-        running.withLock { $0 = attempt }
-        timer.setIdleHandler(onIdle)
-        defer { timer.setIdleHandler(nil) }
-        do {
-            return try await withTaskCancellationHandler {
-                try await attempt.value
-            } onCancel: {
-                attempt.cancel()
-            }
-        } catch {
-            guard !Task.isCancelled, let seconds = idleExpiry.withLock({ $0 }) else { throw error }
-            throw CourierError(
-                .timedOut, outcome: .ambiguous,
-                message:
-                    "the download stalled: no data for \(Self.format(seconds)) s from \(currentRequest.url.hostDescription)",
-                request: currentRequest, underlyingError: error is CancellationError ? nil : error)
-        }
-    }
-
     /// Sends the request and receives the response: the body collected, streamed to the caller, or saved
     /// to a file. Returns the response to complete the task with.
-    private nonisolated(nonsending) func attempt(context: TaskContext, afterHead: (@Sendable () -> Void)?) async throws
+    nonisolated(nonsending) func attempt(context: TaskContext, afterHead: (@Sendable () -> Void)?) async throws
         -> Response
     {
         var request = originalRequest
@@ -509,17 +432,6 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         }
     }
 
-    private func deliverHead(_ head: Response) {
-        let waiters: [CheckedContinuation<Response, any Error>] = mutable.withLock { state in
-            state.headDelivered = true
-            let waiters = state.headWaiters
-            state.headWaiters = []
-            return waiters
-        }
-        let response = streamingResponse(head)
-        for waiter in waiters { waiter.resume(returning: response) }
-    }
-
     /// Turns a data or upload task into a download when its response arrives (the delegate's
     /// ``ResponseDisposition/becomeDownload(to:)``). Streaming tasks (``Session/bytes(for:)``) stay as
     /// they are: their caller reads the body.
@@ -533,138 +445,10 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         _ = try job.begin(originalRequest)
     }
 
-    /// Waits while the task is suspended.
-    nonisolated(nonsending) func waitWhilePaused() async {
-        guard mutable.withLock({ $0.paused }) else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = mutable.withLock { state in
-                if !state.paused { return true }
-                state.pauseWaiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    /// Records body bytes saved by a download (progress and the idle timer; no data events).
-    func receivedDownloadBytes(_ count: Int, context: TaskContext) {
-        context.timer.touch()
-        mutable.withLock { $0.progress.totalBytesReceived += Int64(count) }
-    }
-
-    /// Forgets the receive progress (a download cancelled by a non-2xx status starts from nothing).
-    func resetReceiveProgress() {
-        mutable.withLock { state in
-            state.progress.totalBytesReceived = 0
-            state.progress.totalBytesExpectedToReceive = nil
-        }
-    }
-
-    private func received(_ chunk: ByteBuffer, context: TaskContext) {
-        context.timer.touch()
-        mutable.withLock { $0.progress.totalBytesReceived += Int64(chunk.readableBytes) }
-        if context.isObserved {
-            context.emit(.didReceiveData(Data(buffer: chunk, byteTransferStrategy: .copy)))
-        }
-    }
-
-    /// A body that arrived whole: the same checks, progress and event as a streamed one.
-    private nonisolated(nonsending) func accept(_ data: Data, context: TaskContext) async throws -> Data {
-        await waitWhilePaused()
-        try checkCancelled()
-        let limit = session.configuration.maximumResponseBodySize ?? Int.max
-        guard data.count <= limit else {
-            throw CourierError(
-                .dataLengthExceedsMaximum, outcome: .ambiguous,
-                message: "the response body is longer than the session's limit of \(limit) bytes")
-        }
-        guard !data.isEmpty else { return data }
-        context.timer.touch()
-        mutable.withLock { $0.progress.totalBytesReceived += Int64(data.count) }
-        if context.isObserved { context.emit(.didReceiveData(data)) }
-        return data
-    }
-
-    private func collect(_ body: ResponseBody, context: TaskContext) async throws -> Data {
-        let limit = session.configuration.maximumResponseBodySize ?? Int.max
-        var collected = ByteBuffer()
-        for try await chunk in body {
-            await waitWhilePaused()
-            try checkCancelled()
-            guard collected.readableBytes + chunk.readableBytes <= limit else {
-                throw CourierError(
-                    .dataLengthExceedsMaximum, outcome: .ambiguous,
-                    message: "the response body is longer than the session's limit of \(limit) bytes")
-            }
-            received(chunk, context: context)
-            if collected.readableBytes == 0 {
-                collected = chunk
-            } else {
-                var chunk = chunk
-                collected.writeBuffer(&chunk)
-            }
-        }
-        try checkCancelled()
-        return Data(buffer: collected, byteTransferStrategy: .automatic)
-    }
-
-    private func pump(_ body: ResponseBody, into channel: BoundedChannel<ByteBuffer>, context: TaskContext)
-        async throws
-    {
-        for try await chunk in body {
-            await waitWhilePaused()
-            try checkCancelled()
-            received(chunk, context: context)
-            try await channel.send(chunk)
-        }
-        try checkCancelled()
-    }
-
     func checkCancelled() throws {
-        if Task.isCancelled || mutable.withLock({ $0.cancelReason != nil }) {
+        if Task.isCancelled || mutable.withLock({ $0.lifecycle.isCancelled }) {
             throw CancellationError()
         }
-    }
-
-    /// The error the task reports: timeouts and cancellation by their reason, everything else mapped.
-    private func finalError(for error: any Error, context: TaskContext) -> CourierError {
-        let reason = mutable.withLock { $0.cancelReason }
-        let outcome: CourierError.Outcome = context.anyRequestStarted ? .ambiguous : .notSent
-        let request = currentRequest
-        switch reason {
-        case .expired(.idle(let seconds)):
-            return CourierError(
-                .timedOut, outcome: outcome,
-                message:
-                    "the request timed out: no data for \(Self.format(seconds)) s from \(request.url.hostDescription)",
-                request: request, underlyingError: error)
-        case .expired(.resource(let seconds)):
-            return CourierError(
-                .timedOut, outcome: outcome,
-                message: "the task took longer than its resource timeout of \(Self.format(seconds)) s",
-                request: request, underlyingError: error)
-        case .user:
-            return CourierError(
-                .cancelled, outcome: outcome, message: "the task was cancelled", request: request,
-                underlyingError: error is CancellationError ? nil : error)
-        case .invalidated:
-            return CourierError(
-                .cancelled, outcome: outcome, message: "the task was cancelled because its session was invalidated",
-                request: request)
-        case nil:
-            if var courierError = error as? CourierError {
-                if courierError.request == nil { courierError.request = request }
-                return courierError
-            }
-            if error is CancellationError {
-                return CourierError(.cancelled, outcome: outcome, message: "the task was cancelled", request: request)
-            }
-            return ErrorMapping.map(error, request: request, requestWasSent: context.anyRequestStarted)
-        }
-    }
-
-    static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
     }
 
     private func complete(_ result: Result<Response, CourierError>, context: TaskContext?) {
@@ -676,10 +460,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         }
         context?.observation.finish(result, metrics: metrics, method: originalRequest.method.rawValue)
         let (completionWaiters, headWaiters, handler) = mutable.withLock { state in
-            state.state = .completed
+            state.lifecycle.complete()
             state.result = result
             state.metrics = metrics
-            state.paused = false
             state.timer = nil
             switch result {
             case .success(let response): state.response = response
@@ -742,44 +525,6 @@ public struct TaskProgress: Sendable, Hashable {
             return min(1, Double(totalBytesSent) / Double(expected))
         }
         return 0
-    }
-}
-
-/// The consumer side of a streamed body: reading it drives the task; dropping it cancels the task.
-struct ChannelBody: AsyncSequence, Sendable {
-    typealias Element = ByteBuffer
-    let channel: BoundedChannel<ByteBuffer>
-    let task: SessionTask
-
-    func makeAsyncIterator() -> Iterator { Iterator(reader: Reader(channel: channel, task: task)) }
-
-    final class Reader: Sendable {
-        let channel: BoundedChannel<ByteBuffer>
-        let task: SessionTask
-        init(channel: BoundedChannel<ByteBuffer>, task: SessionTask) {
-            self.channel = channel
-            self.task = task
-        }
-        deinit {
-            // The caller stopped reading before the end: stop the transfer.
-            if task.state != .completed {
-                channel.cancelConsumer()
-                task.cancel()
-            }
-        }
-    }
-
-    struct Iterator: AsyncIteratorProtocol {
-        let reader: Reader
-        func next() async throws -> ByteBuffer? {
-            do {
-                return try await reader.channel.next()
-            } catch is CancellationError {
-                if Task.isCancelled { reader.task.cancel() }
-                if let error = reader.task.error { throw error }
-                throw CancellationError()
-            }
-        }
     }
 }
 
