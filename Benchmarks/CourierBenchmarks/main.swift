@@ -3,6 +3,7 @@
 //   swift run -c release CourierBenchmarks crypto    (CourierSecurity vs openssl speed)
 //   swift run -c release CourierBenchmarks cache | cookies  (HTTP cache hits, cookie jar lookups)
 //   swift run -c release CourierBenchmarks download [--size MIB]  (loopback download vs curl, peak RSS)
+//   swift run -c release CourierBenchmarks tls  (HTTP/2 x16 and fresh TLS connections: Courier vs AHC vs curl)
 //   swift run -c release CourierBenchmarks pipe --courier PATH [--size MIB]  (`courier URL > /dev/null`: peak RSS, vs curl)
 //   swift run -c release CourierBenchmarks multipart [--quick]  (1 GiB multipart upload: time, peak RSS)
 //   swift run -c release CourierBenchmarks payloads  (XMLStreamParser vs Foundation's XMLParser)
@@ -24,6 +25,8 @@ do {
         try await CryptoBenchmark.run(arguments: rest)
     case "download":
         try await DownloadBenchmark.run(arguments: rest)
+    case "tls":
+        try await TLSBenchmark.run(arguments: rest)
     case "pipe":
         try await PipeBenchmark.run(arguments: rest)
     case "multipart":
@@ -35,6 +38,7 @@ do {
     default:
         print(
             "usage: CourierBenchmarks http [--url URL] [--quick] | cache | cookies | crypto | download [--size MIB]"
+                + " | tls [--rounds N] [--h2-requests N] [--fresh N]"
                 + " | pipe --courier PATH [--size MIB] [--rounds N]"
                 + " | multipart [--quick] | payloads [--megabytes 50] | html [--megabytes 5] [--runs 7]"
         )
