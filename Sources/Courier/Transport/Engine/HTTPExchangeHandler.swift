@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// Runs HTTP exchanges, one at a time, on a channel that speaks `HTTPClientRequestPart`/`HTTPClientResponsePart`:
 /// an HTTP/1.1 connection (many exchanges in turn) or an HTTP/2 stream with the HTTP/1-style codec (one).
@@ -18,6 +19,10 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     struct BodyDelegate: NIOAsyncSequenceProducerDelegate {
         let handler: NIOLoopBound<HTTPExchangeHandler>
         let exchangeNumber: Int
+        /// Set on the event loop once the body's source is finished (the end, or a failure); read by
+        /// `didTerminate`, which then has nothing to tell the handler and saves a hop to the event loop per
+        /// response.
+        let ended: BodyEnd
 
         func produceMore() {
             let handler = self.handler
@@ -30,6 +35,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
 
         func didTerminate() {
+            if ended.value.load(ordering: .acquiring) { return }
             let handler = self.handler
             let number = exchangeNumber
             if handler.eventLoop.inEventLoop {
@@ -38,6 +44,13 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 handler.eventLoop.execute { handler.value.readerWentAway(exchange: number) }
             }
         }
+    }
+
+    /// Whether an exchange's body source has been finished (see ``BodyDelegate/ended``).
+    final class BodyEnd: Sendable {
+        let value = Atomic<Bool>(false)
+
+        func mark() { value.store(true, ordering: .releasing) }
     }
 
     private typealias Source = HTTPResponseBodyStream.Producer.Source
@@ -55,7 +68,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private enum ResponsePhase {
         case waitingForHead
-        case streaming(Source, HTTPResponseBodyStream.Trailers)
+        case streaming(Source, HTTPResponseBodyStream.Trailers, BodyEnd)
         case done
     }
 
@@ -88,6 +101,8 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the body's reader wants more; while it does not, reads from the socket are held back.
     private var readerHasDemand = true
     private var heldRead = false
+    /// A final response head waiting for the end of the read it came in (see `receivedHead`).
+    private var pendingHead: (EventLoopPromise<HTTPExchangeResponse>, HTTPExchangeResponse)?
     /// The error the pipeline reported while no exchange was running (a TLS alert on an idle or just-made
     /// connection): the cause of the close that the next `start` then reports.
     private var idleError: (any Error)?
@@ -101,6 +116,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        deliverPendingHead()
         self.context = nil
         // The owner (an `HTTP1Connection`) holds this handler, and the callback holds the owner: without this
         // the pair, and the channel with its buffers, would outlive the connection (about 6 KB per connection).
@@ -344,7 +360,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             receivedHead(head, context: context)
         case .body(let buffer):
-            guard case .exchanging(let exchange) = state, case .streaming(let source, _) = exchange.responsePhase
+            guard case .exchanging(let exchange) = state, case .streaming(let source, _, _) = exchange.responsePhase
             else { return }
             if case .stopProducing = source.yield(buffer) {
                 readerHasDemand = false
@@ -352,14 +368,18 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end(let trailers):
             guard case .exchanging(var exchange) = state else { return }
             switch exchange.responsePhase {
-            case .streaming(let source, let box):
+            case .streaming(let source, let box, let end):
                 if let trailers, !trailers.isEmpty { box.set(HTTP1HeadConversion.trailers(trailers)) }
                 exchange.responsePhase = .done
                 state = .exchanging(exchange)
                 // The connection goes back to the pool before the reader learns the body ended: a caller that sends
                 // its next request at once then finds it idle instead of opening another connection.
                 finishIfDone()
+                end.mark()
                 source.finish()
+                // A response whose head and end came in one read is handed over now, whole: its reader finds the
+                // body buffered and finished, and never waits.
+                deliverPendingHead()
             case .waitingForHead, .done:
                 return
             }
@@ -402,19 +422,39 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         exchange.reusable = exchange.reusable && head.isKeepAlive
         exchange.info.responseStart = Date()
         let trailers = HTTPResponseBodyStream.Trailers()
+        let end = BodyEnd()
         let delegate = BodyDelegate(
-            handler: NIOLoopBound(self, eventLoop: context.eventLoop), exchangeNumber: exchange.number)
+            handler: NIOLoopBound(self, eventLoop: context.eventLoop), exchangeNumber: exchange.number, ended: end)
         let made = HTTPResponseBodyStream.Producer.makeSequence(
             backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8), finishOnDeinit: false,
             delegate: delegate)
-        exchange.responsePhase = .streaming(made.source, trailers)
+        exchange.responsePhase = .streaming(made.source, trailers, end)
         let promise = exchange.promise
         exchange.promise = nil
         state = .exchanging(exchange)
-        promise?.succeed(
-            HTTPExchangeResponse(
-                head: response, body: HTTPResponseBodyStream(producer: made.sequence, trailers: trailers),
-                connection: exchange.info))
+        // Handed over at the end of this read (or at the body's end, if it is in this read too), not now: body
+        // parts that came with the head are then already buffered when the reader starts, so it does not wait
+        // for them, and the task is woken once instead of twice.
+        if let promise {
+            pendingHead = (
+                promise,
+                HTTPExchangeResponse(
+                    head: response, body: HTTPResponseBodyStream(producer: made.sequence, trailers: trailers),
+                    connection: exchange.info)
+            )
+        }
+    }
+
+    /// Succeeds the promise of a final response head that arrived in the current read.
+    private func deliverPendingHead() {
+        guard let (promise, response) = pendingHead else { return }
+        pendingHead = nil
+        promise.succeed(response)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        deliverPendingHead()
+        context.fireChannelReadComplete()
     }
 
     /// Ends the exchange once both sides are done.
@@ -519,7 +559,10 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         exchange.bodyTask?.cancel()
         if case .waitingForContinue(let timer) = exchange.requestPhase { timer.cancel() }
         exchange.promise?.fail(error)
-        if case .streaming(let source, _) = exchange.responsePhase {
+        // A head that arrived is delivered, and its body then ends with the error.
+        deliverPendingHead()
+        if case .streaming(let source, _, let end) = exchange.responsePhase {
+            end.mark()
             source.finish(error)
         }
         context?.close(promise: nil)
