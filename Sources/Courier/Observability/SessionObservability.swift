@@ -47,6 +47,9 @@ final class SessionObservability: Sendable {
 
     /// Starts the span of a task, a child of the caller's current span when there is one.
     func startTask(_ request: Request) -> TaskObservation {
+        // Read once per task: the process's tracer sits behind a lock, and the span's own tracer is the one to
+        // inject its context with.
+        let tracer = self.tracer
         let span = tracer.startAnySpan(
             request.method.rawValue, context: ServiceContext.current ?? .topLevel, ofKind: .client)
         if span.isRecording {
@@ -57,7 +60,7 @@ final class SessionObservability: Sendable {
             if let host = url.host { span.attributes["server.address"] = host }
             if let port = url.port ?? Self.defaultPort(url.scheme) { span.attributes["server.port"] = port }
         }
-        return TaskObservation(span: span, observability: self)
+        return TaskObservation(span: span, tracer: tracer, observability: self)
     }
 
     private static func defaultPort(_ scheme: String?) -> Int? {
@@ -76,6 +79,8 @@ final class SessionObservability: Sendable {
         method: String, status: Int?, error: CourierError?, duration: Duration, sent: Int64, received: Int64
     ) {
         let factory = metricsFactory
+        // Nothing bootstrapped: every handle would be a no-op, so skip making the labels and looking them up.
+        if factory is NOOPMetricsHandler { return }
         let statusClass = status.map { "\($0 / 100)xx" } ?? "none"
         let (requests, failures, timer, bytesSent, bytesReceived) = handles.withLock {
             handles -> (Counter, Counter?, CoreMetrics.Timer, Counter, Counter) in
@@ -135,18 +140,20 @@ final class SessionObservability: Sendable {
 /// The span of one task and when it started; finished exactly once, with the task.
 final class TaskObservation: Sendable {
     let span: any Span
+    private let tracer: any Tracer
     private let observability: SessionObservability
     private let started = ContinuousClock.now
 
-    init(span: any Span, observability: SessionObservability) {
+    init(span: any Span, tracer: any Tracer, observability: SessionObservability) {
         self.span = span
+        self.tracer = tracer
         self.observability = observability
     }
 
     /// Puts the span's trace context into a request's header fields, in whatever format the tracer speaks
     /// (W3C `traceparent` for OpenTelemetry).
     func inject(into fields: inout HTTPFields) {
-        observability.tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
+        tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
     }
 
     /// Ends the span and records the task's metrics.
