@@ -21,10 +21,8 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let io = CLIIO.current
-        let discovery = discoveryOptions.makeDiscovery()
         let limit = Duration.milliseconds(Int64(timeout * 1000))
-        do {
-            try await discovery.start()
+        try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let browser = try await discovery.browse(type: HelpConversation.serviceType)
             let found = await withTaskGroup(of: ServiceIdentity?.self) { group in
                 group.addTask {
@@ -57,15 +55,6 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
                 return try await HelpConversation.readLine(from: replies)
             }
             io.writeOut("associate replied: \(reply ?? "(nothing)")\n")
-            await discovery.shutdown()
-        } catch let error as DiscoveryError {
-            await discovery.shutdown()
-            io.writeError("courier: error: \(error.message)\n")
-            throw CLIExit(status: 1)
-        } catch {
-            await discovery.shutdown()
-            io.writeError("courier: error: \(error)\n")
-            throw CLIExit(status: 1)
         }
     }
 }
