@@ -24,20 +24,9 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let browser = try await discovery.browse(type: HelpConversation.serviceType)
-            let found = await withTaskGroup(of: ServiceIdentity?.self) { group in
-                group.addTask {
-                    for await event in browser.events {
-                        if case .found(let identity, _) = event { return identity }
-                    }
-                    return nil
-                }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return nil
-                }
-                let first = await group.next() ?? nil
-                group.cancelAll()
-                return first
+            let found = await FirstEvent.first(in: browser.events, within: limit) { event in
+                if case .found(let identity, _) = event { return identity }
+                return nil
             }
             await browser.stop()
             guard let associate = found else {

@@ -101,23 +101,11 @@ struct PeersSendCommand: AsyncParsableCommand {
     /// The peers available 2 s after the first one appears; empty when none appears before `timeout`. The
     /// session's event stream ends here (its consumer is cancelled), which this command no longer needs.
     static func findPeers(_ session: PeerSession, timeout: Duration) async -> [PeerInfo] {
-        let stream = session.events
-        let sawOne = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await event in stream {
-                    if case .stateChanged(_, .available) = event { return true }
-                }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let sawOne = await FirstEvent.first(in: session.events, within: timeout) { event in
+            if case .stateChanged(_, .available) = event { return true }
+            return nil
         }
-        guard sawOne else { return [] }
+        guard sawOne != nil else { return [] }
         try? await Task.sleep(for: .seconds(2))
         return await session.availablePeers
     }
