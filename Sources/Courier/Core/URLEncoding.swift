@@ -39,8 +39,6 @@ public enum URLEncoding {
         }
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     private static func escape(_ string: String, keeping keep: (UInt8) -> Bool, keepExistingEscapes: Bool) -> String {
         let bytes = Array(string.utf8)
         var output: [UInt8] = []
@@ -58,9 +56,7 @@ public enum URLEncoding {
             if keep(byte) {
                 output.append(byte)
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
+                PercentCoding.appendEscape(byte, to: &output)
             }
             index += 1
         }
@@ -89,7 +85,7 @@ public enum URLEncoding {
 
     /// Decodes `%XX` escapes into raw bytes; `nil` for a malformed escape.
     public static func decodeBytes(_ string: String, plusAsSpace: Bool = false) -> [UInt8]? {
-        try? PercentDecoding.decode(Array(string.utf8), plusAsSpace: plusAsSpace)
+        try? PercentCoding.decode(Array(string.utf8), plusAsSpace: plusAsSpace)
     }
 
     /// Joins `name=value` pairs with `&`, escaping each name and value with ``encodeComponent(_:)``.

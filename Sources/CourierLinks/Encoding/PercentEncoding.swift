@@ -23,19 +23,7 @@ public enum PercentEncoding {
 
     /// Escapes every byte except the RFC 3986 unreserved characters.
     public static func encode(bytes: some Sequence<UInt8>) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.underestimatedCount * 3)
-        for byte in bytes {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0f)])
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        PercentCoding.encode(bytes, keeping: isUnreserved)
     }
 
     /// Reverses ``encode(_:)``: `%XX` escapes become bytes, which must form UTF-8 text.
@@ -61,7 +49,7 @@ public enum PercentEncoding {
     public static func decodeBytes(_ text: some StringProtocol, plusIsSpace: Bool = false) throws(LinkError) -> [UInt8]
     {
         do {
-            return try PercentDecoding.decode(Array(text.utf8), plusAsSpace: plusIsSpace)
+            return try PercentCoding.decode(Array(text.utf8), plusAsSpace: plusIsSpace)
         } catch {
             throw LinkError(
                 .invalidPercentEncoding,

@@ -1,6 +1,29 @@
-/// `%XX` decoding, for Courier's ``URLEncoding`` and the links module's `PercentEncoding`, which differ only in how
-/// they report a malformed escape.
-package enum PercentDecoding {
+/// `%XX` escapes, for Courier's `URLEncoding` and the links module's `PercentEncoding`, which differ in which bytes
+/// they keep and in how they report a malformed escape.
+package enum PercentCoding {
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `byte` as `%XX`, with upper-case hex.
+    package static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+    }
+
+    /// Escapes every byte of `bytes` as `%XX` except those `keep` accepts.
+    package static func encode(_ bytes: some Sequence<UInt8>, keeping keep: (UInt8) -> Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.underestimatedCount * 3)
+        for byte in bytes {
+            if keep(byte) {
+                output.append(byte)
+            } else {
+                appendEscape(byte, to: &output)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// A `%` that is not followed by two hex digits.
     package struct MalformedEscape: Error {
         /// The offset of the `%` in the input's UTF-8.
