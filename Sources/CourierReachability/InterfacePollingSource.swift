@@ -72,21 +72,16 @@ public struct InterfacePollingSource: NetworkChangeSource {
             interface.isRunning = interface.isRunning || flags & UInt32(IFF_RUNNING) != 0
             interface.isLoopback = interface.isLoopback || flags & UInt32(IFF_LOOPBACK) != 0
             if let address = entry.pointee.ifa_addr {
-                switch Int32(address.pointee.sa_family) {
-                case AF_INET:
-                    let bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                        withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
+                let family = Int32(address.pointee.sa_family)
+                switch family {
+                case AF_INET, AF_INET6:
+                    let bytes = addressBytes(of: address, family: family)
+                    let prefix = entry.pointee.ifa_netmask.map {
+                        addressBytes(of: $0, family: family).reduce(0) { $0 + $1.nonzeroBitCount }
                     }
-                    let prefix = entry.pointee.ifa_netmask.map { prefixLength(of: $0, family: AF_INET) }
-                    if let parsed = InterfaceAddress(family: .ipv4, bytes: bytes, prefixLength: prefix) {
-                        interface.addresses.append(parsed)
-                    }
-                case AF_INET6:
-                    let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                        withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
-                    }
-                    let prefix = entry.pointee.ifa_netmask.map { prefixLength(of: $0, family: AF_INET6) }
-                    if let parsed = InterfaceAddress(family: .ipv6, bytes: bytes, prefixLength: prefix) {
+                    if let parsed = InterfaceAddress(
+                        family: family == AF_INET ? .ipv4 : .ipv6, bytes: bytes, prefixLength: prefix)
+                    {
                         interface.addresses.append(parsed)
                     }
                 default:
@@ -105,17 +100,15 @@ public struct InterfacePollingSource: NetworkChangeSource {
         return order.compactMap { byName[$0] }
     }
 
-    private static func prefixLength(of mask: UnsafeMutablePointer<sockaddr>, family: Int32) -> Int {
-        let bytes: [UInt8]
+    /// The address bytes of an `AF_INET` or `AF_INET6` socket address (an interface's address or its netmask).
+    private static func addressBytes(of address: UnsafeMutablePointer<sockaddr>, family: Int32) -> [UInt8] {
         if family == AF_INET {
-            bytes = mask.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
                 withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) }
             }
-        } else {
-            bytes = mask.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }
-            }
         }
-        return bytes.reduce(0) { $0 + $1.nonzeroBitCount }
+        return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+            withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }
+        }
     }
 }

@@ -31,16 +31,8 @@ enum CacheFile {
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
-        guard var base = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(descriptor, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(operation: "write", path: path, code: errno)
-            }
-            remaining -= written
-            base += written
+        if let code = DescriptorWrite.all(bytes, to: descriptor) {
+            throw Failure(operation: "write", path: path, code: code)
         }
     }
 

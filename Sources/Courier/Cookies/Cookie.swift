@@ -249,6 +249,8 @@ public struct Cookie: Sendable, Hashable, Codable {
 
     // MARK: Codable
 
+    // Encoding is synthesized from the keys: every stored attribute, including the creation and last-access dates,
+    // as the cookie file stores it (optional ones only when set).
     private enum CodingKeys: String, CodingKey {
         case name, value, domain, path, expiresDate, isSecure, isHTTPOnly, sameSite, comment, commentURL, version
         case creationDate, lastAccessDate
@@ -279,25 +281,6 @@ public struct Cookie: Sendable, Hashable, Codable {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
         }
-    }
-
-    /// Encodes every attribute of the cookie, including its creation and last-access dates, as the cookie file
-    /// stores it.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(value, forKey: .value)
-        try container.encode(domain, forKey: .domain)
-        try container.encode(path, forKey: .path)
-        try container.encodeIfPresent(expiresDate, forKey: .expiresDate)
-        try container.encode(isSecure, forKey: .isSecure)
-        try container.encode(isHTTPOnly, forKey: .isHTTPOnly)
-        try container.encodeIfPresent(sameSite, forKey: .sameSite)
-        try container.encodeIfPresent(comment, forKey: .comment)
-        try container.encodeIfPresent(commentURL, forKey: .commentURL)
-        try container.encode(version, forKey: .version)
-        try container.encode(creationDate, forKey: .creationDate)
-        try container.encode(lastAccessDate, forKey: .lastAccessDate)
     }
 }
 

@@ -30,26 +30,19 @@ struct SetCookieHeader: Sendable, Equatable {
     /// Section 5.2: name and value before the first `;`, then attributes; `nil` when the value cannot be
     /// a cookie (nothing but white space, controls in name or value, more than 4096 bytes).
     static func parse(_ header: String) -> SetCookieHeader? {
-        let nameValuePair: Substring
-        var unparsedAttributes: Substring
-        // Searching the UTF-8 view is exact for ASCII delimiters and much faster than by characters.
-        if let semicolon = header.utf8.firstIndex(of: UInt8(ascii: ";")) {
-            nameValuePair = header[..<semicolon]
-            unparsedAttributes = header[header.utf8.index(after: semicolon)...]
-        } else {
-            nameValuePair = Substring(header)
-            unparsedAttributes = ""
-        }
+        let (nameValuePair, attributes) = split(Substring(header), at: ";")
+        var unparsedAttributes = attributes ?? ""
 
         // RFC 6265bis: without "=", the whole pair is the value of a nameless cookie.
         let name: String
         let value: String
-        if let equals = nameValuePair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-            name = nameValuePair[..<equals].trimmingOWS()
-            value = nameValuePair[nameValuePair.utf8.index(after: equals)...].trimmingOWS()
-        } else {
+        switch split(nameValuePair, at: "=") {
+        case (let before, let after?):
+            name = before.trimmingOWS()
+            value = after.trimmingOWS()
+        case (let whole, nil):
             name = ""
-            value = nameValuePair.trimmingOWS()
+            value = whole.trimmingOWS()
         }
         if name.isEmpty && value.isEmpty { return nil }
         // A nameless cookie whose value holds "=" would come back as a different, named cookie.
@@ -59,27 +52,22 @@ struct SetCookieHeader: Sendable, Equatable {
 
         var result = SetCookieHeader(name: name, value: value)
         while !unparsedAttributes.isEmpty {
-            let cookieAV: Substring
-            if let semicolon = unparsedAttributes.utf8.firstIndex(of: UInt8(ascii: ";")) {
-                cookieAV = unparsedAttributes[..<semicolon]
-                unparsedAttributes = unparsedAttributes[unparsedAttributes.utf8.index(after: semicolon)...]
-            } else {
-                cookieAV = unparsedAttributes
-                unparsedAttributes = ""
-            }
-            let attributeName: String
-            let attributeValue: String
-            if let equals = cookieAV.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                attributeName = cookieAV[..<equals].trimmingOWS()
-                attributeValue = cookieAV[cookieAV.utf8.index(after: equals)...].trimmingOWS()
-            } else {
-                attributeName = cookieAV.trimmingOWS()
-                attributeValue = ""
-            }
+            let (cookieAV, rest) = split(unparsedAttributes, at: ";")
+            unparsedAttributes = rest ?? ""
+            let (attributeName, rawValue) = split(cookieAV, at: "=")
+            let attributeValue = rawValue?.trimmingOWS() ?? ""
             if attributeValue.utf8.count > maximumAttributeValueSize { continue }
-            result.apply(name: attributeName.lowercased(), value: attributeValue)
+            result.apply(name: attributeName.trimmingOWS().lowercased(), value: attributeValue)
         }
         return result
+    }
+
+    /// `text` before the first `delimiter`, and after it (`nil` when there is none).
+    ///
+    /// Searching the UTF-8 view is exact for ASCII delimiters and much faster than by characters.
+    private static func split(_ text: Substring, at delimiter: Unicode.Scalar) -> (Substring, Substring?) {
+        guard let index = text.utf8.firstIndex(of: UInt8(ascii: delimiter)) else { return (text, nil) }
+        return (text[..<index], text[text.utf8.index(after: index)...])
     }
 
     private init(name: String, value: String) {

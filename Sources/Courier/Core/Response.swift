@@ -371,25 +371,7 @@ enum ContentDisposition {
         let encoded = String(parts[2])
         if charset == "utf-8" { return URLEncoding.decode(encoded) }
         if charset == "iso-8859-1" {
-            var bytes: [UInt8] = []
-            var index = encoded.utf8.startIndex
-            let utf8 = encoded.utf8
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                if byte == UInt8(ascii: "%") {
-                    let first = utf8.index(after: index)
-                    guard first < utf8.endIndex else { return nil }
-                    let second = utf8.index(after: first)
-                    guard second < utf8.endIndex, let high = URLEncoding.hexValue(utf8[first]),
-                        let low = URLEncoding.hexValue(utf8[second])
-                    else { return nil }
-                    bytes.append(high << 4 | low)
-                    index = utf8.index(after: second)
-                } else {
-                    bytes.append(byte)
-                    index = utf8.index(after: index)
-                }
-            }
+            guard let bytes = URLEncoding.decodeBytes(encoded) else { return nil }
             return String(bytes: bytes, encoding: .isoLatin1)
         }
         return nil

@@ -1,3 +1,4 @@
+import CourierSecurity
 import Foundation
 
 /// RFC 3986 percent-encoding, with the two encoders the book needs and a query builder.
@@ -38,8 +39,6 @@ public enum URLEncoding {
         }
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     private static func escape(_ string: String, keeping keep: (UInt8) -> Bool, keepExistingEscapes: Bool) -> String {
         let bytes = Array(string.utf8)
         var output: [UInt8] = []
@@ -48,7 +47,7 @@ public enum URLEncoding {
         while index < bytes.count {
             let byte = bytes[index]
             if keepExistingEscapes, byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                isHex(bytes[index + 1]), isHex(bytes[index + 2])
+                Hex.value(of: bytes[index + 1]) != nil, Hex.value(of: bytes[index + 2]) != nil
             {
                 output.append(contentsOf: bytes[index...(index + 2)])
                 index += 3
@@ -57,23 +56,11 @@ public enum URLEncoding {
             if keep(byte) {
                 output.append(byte)
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
+                PercentCoding.appendEscape(byte, to: &output)
             }
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-            UInt8(ascii: "A")...UInt8(ascii: "F"):
-            return true
-        default:
-            return false
-        }
     }
 
     /// Escapes a whole URL string, keeping reserved characters (`:/?#[]@!$&'()*+,;=`) and existing
@@ -98,33 +85,7 @@ public enum URLEncoding {
 
     /// Decodes `%XX` escapes into raw bytes; `nil` for a malformed escape.
     public static func decodeBytes(_ string: String, plusAsSpace: Bool = false) -> [UInt8]? {
-        let bytes = Array(string.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
-                else { return nil }
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
-        }
-        return output
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        try? PercentCoding.decode(Array(string.utf8), plusAsSpace: plusAsSpace)
     }
 
     /// Joins `name=value` pairs with `&`, escaping each name and value with ``encodeComponent(_:)``.

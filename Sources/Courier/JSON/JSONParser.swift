@@ -82,38 +82,20 @@ struct JSONParser {
     private mutating func parseArray() throws -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        index += 1
         var items: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-        }
-        while true {
+        if openIsEmpty(closedBy: UInt8(ascii: "]")) { return .array(items) }
+        repeat {
             items.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd, "the JSON text ends inside an array") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(items)
-            default: throw error(.invalidSyntax, "expected ',' or ']' in an array")
-            }
-        }
+        } while try !closes(UInt8(ascii: "]"), inside: "an array")
+        return .array(items)
     }
 
     private mutating func parseObject() throws -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        index += 1
         var object = JSONObject()
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(object)
-        }
-        while true {
+        if openIsEmpty(closedBy: UInt8(ascii: "}")) { return .object(object) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd, "the JSON text ends inside an object") }
             guard bytes[index] == UInt8(ascii: "\"") else {
@@ -125,15 +107,34 @@ struct JSONParser {
             guard bytes[index] == UInt8(ascii: ":") else { throw error(.invalidSyntax, "expected ':' after a key") }
             index += 1
             object[key] = try parseValue()
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd, "the JSON text ends inside an object") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(object)
-            default: throw error(.invalidSyntax, "expected ',' or '}' in an object")
-            }
+        } while try !closes(UInt8(ascii: "}"), inside: "an object")
+        return .object(object)
+    }
+
+    /// Moves past the opening bracket of an array or object and the whitespace after it; returns `true`, having
+    /// moved past `closer` too, when the container is empty.
+    private mutating func openIsEmpty(closedBy closer: UInt8) -> Bool {
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == closer else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an item of an array or a member of an object: moves past whitespace and a `,` (returning `false`,
+    /// another follows) or `closer` (returning `true`, the container ends).
+    private mutating func closes(_ closer: UInt8, inside container: String) throws -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.unexpectedEnd, "the JSON text ends inside \(container)") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case closer:
+            index += 1
+            return true
+        default:
+            throw error(.invalidSyntax, "expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(container)")
         }
     }
 

@@ -21,25 +21,12 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let io = CLIIO.current
-        let discovery = discoveryOptions.makeDiscovery()
         let limit = Duration.milliseconds(Int64(timeout * 1000))
-        do {
-            try await discovery.start()
+        try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let browser = try await discovery.browse(type: HelpConversation.serviceType)
-            let found = await withTaskGroup(of: ServiceIdentity?.self) { group in
-                group.addTask {
-                    for await event in browser.events {
-                        if case .found(let identity, _) = event { return identity }
-                    }
-                    return nil
-                }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return nil
-                }
-                let first = await group.next() ?? nil
-                group.cancelAll()
-                return first
+            let found = await FirstEvent.first(in: browser.events, within: limit) { event in
+                if case .found(let identity, _) = event { return identity }
+                return nil
             }
             await browser.stop()
             guard let associate = found else {
@@ -57,15 +44,6 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
                 return try await HelpConversation.readLine(from: replies)
             }
             io.writeOut("associate replied: \(reply ?? "(nothing)")\n")
-            await discovery.shutdown()
-        } catch let error as DiscoveryError {
-            await discovery.shutdown()
-            io.writeError("courier: error: \(error.message)\n")
-            throw CLIExit(status: 1)
-        } catch {
-            await discovery.shutdown()
-            io.writeError("courier: error: \(error)\n")
-            throw CLIExit(status: 1)
         }
     }
 }

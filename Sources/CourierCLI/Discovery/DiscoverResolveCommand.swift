@@ -30,10 +30,8 @@ struct DiscoverResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let io = CLIIO.current
-        let discovery = discoveryOptions.makeDiscovery()
-        do {
+        try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let identity = try ServiceIdentity(name: name, type: type)
-            try await discovery.start()
             let resolved = try await discovery.resolveOnce(identity, timeout: .milliseconds(Int64(timeout * 1000)))
             io.writeOut("name: \(identity.name)\n")
             io.writeOut("host: \(resolved.host)\n")
@@ -42,11 +40,6 @@ struct DiscoverResolveCommand: AsyncParsableCommand {
             )
             io.writeOut("port: \(resolved.port)\n")
             io.writeOut("txt: \(resolved.txt)\n")
-            await discovery.shutdown()
-        } catch {
-            await discovery.shutdown()
-            io.writeError("courier: error: \(error.message)\n")
-            throw CLIExit(status: 1)
         }
     }
 }

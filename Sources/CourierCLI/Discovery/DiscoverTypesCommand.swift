@@ -19,9 +19,8 @@ struct DiscoverTypesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let io = CLIIO.current
-        let discovery = discoveryOptions.makeDiscovery()
-        do {
-            try await discovery.start()
+        // The printer ends when the discovery shuts down.
+        let printer = try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let types = try await discovery.browseServiceTypes()
             let printer = Task {
                 for await event in types {
@@ -31,12 +30,8 @@ struct DiscoverTypesCommand: AsyncParsableCommand {
                 }
             }
             await TerminationSignal.wait(timeout: .milliseconds(Int64(timeout * 1000)))
-            await discovery.shutdown()
-            await printer.value
-        } catch {
-            await discovery.shutdown()
-            io.writeError("courier: error: \(error.message)\n")
-            throw CLIExit(status: 1)
+            return printer
         }
+        await printer.value
     }
 }

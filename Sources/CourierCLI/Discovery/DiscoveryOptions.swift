@@ -37,4 +37,20 @@ struct DiscoveryOptions: ParsableArguments {
         configuration.port = port
         return Discovery(configuration: configuration)
     }
+
+    /// Runs `body` with a started ``Discovery`` and shuts it down after, whether `body` returned or threw. A failure
+    /// is printed as `courier: error: …` (a ``DiscoveryError`` by its message) and exits with status 1.
+    func withStartedDiscovery<Result>(io: CLIIO, _ body: (Discovery) async throws -> Result) async throws -> Result {
+        let discovery = makeDiscovery()
+        do {
+            try await discovery.start()
+            let result = try await body(discovery)
+            await discovery.shutdown()
+            return result
+        } catch {
+            await discovery.shutdown()
+            io.writeError("courier: error: \((error as? DiscoveryError)?.message ?? "\(error)")\n")
+            throw CLIExit(status: 1)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CourierSecurity
 import Foundation
 import Synchronization
 
@@ -160,24 +161,9 @@ final class StandardStream: Sendable {
 
     func write(_ data: Data) {
         guard !isClosed else { return }
-        data.withUnsafeBytes { buffer in
-            guard var base = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = systemWrite(descriptor, base, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    // EPIPE (the reader left) or another failure: nothing more can be shown.
-                    closed.store(true, ordering: .relaxed)
-                    return
-                }
-                remaining -= written
-                base += written
-            }
+        if data.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }) != nil {
+            // EPIPE (the reader left) or another failure: nothing more can be shown.
+            closed.store(true, ordering: .relaxed)
         }
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -41,24 +41,15 @@ enum XMLText {
         return printer.output
     }
 
-    /// Text content with `&`, `<` and `>` escaped.
+    /// Text content with `&`, `<` and `>` escaped (and a carriage return, which a parser would turn into a line
+    /// feed), as ``XMLWriter`` escapes it.
     static func escapeText(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
+        XMLWriter.escaped(text, inAttribute: false)
     }
 
-    /// An attribute value for double quotes.
+    /// An attribute value for double quotes, as ``XMLWriter`` escapes it.
     static func escapeAttribute(_ text: String) -> String {
-        escapeText(text).replacingOccurrences(of: "\"", with: "&quot;")
+        XMLWriter.escaped(text, inAttribute: true)
     }
 
     /// Turns parser events into indented lines. A start tag is held back until the next event shows

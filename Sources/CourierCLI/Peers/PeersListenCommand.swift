@@ -8,11 +8,7 @@ struct PeersListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen", abstract: "Advertise, accept every invitation, print each message received.")
 
-    @Option(name: .customLong("session-id"), help: "The session ID (app protocol and version).")
-    var sessionID: String
-
-    @Option(name: .customLong("name"), help: "The display name.")
-    var name: String
+    @OptionGroup var sessionOptions: PeersSessionOptions
 
     @Option(name: .customLong("count"), help: "Exit 0 after this many messages.")
     var count: Int?
@@ -43,8 +39,7 @@ struct PeersListenCommand: AsyncParsableCommand {
     func run() async throws {
         let io = CLIIO.current
         let directory = URL(fileURLWithPath: saveDirectory ?? FileManager.default.currentDirectoryPath)
-        let (discovery, session) = try await network.startSession(
-            sessionID: sessionID, name: name, resourceDirectory: directory)
+        let (discovery, session) = try await network.startSession(sessionOptions, resourceDirectory: directory)
         let limit = count
         let deadline = timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
         await withTaskGroup(of: Void.self) { group in

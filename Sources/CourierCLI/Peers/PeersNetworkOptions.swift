@@ -57,6 +57,13 @@ struct PeersNetworkOptions: ParsableArguments {
         }
     }
 
+    /// Starts discovery and a session on it, with the session ID and display name of `options`.
+    func startSession(_ options: PeersSessionOptions, resourceDirectory: URL? = nil) async throws -> (
+        Discovery, PeerSession
+    ) {
+        try await startSession(sessionID: options.sessionID, name: options.name, resourceDirectory: resourceDirectory)
+    }
+
     /// Starts discovery and a session on it.
     func startSession(
         sessionID: String, name: String?, discoveryInfo: [String: String] = [:], resourceDirectory: URL? = nil
@@ -80,4 +87,13 @@ struct PeersNetworkOptions: ParsableArguments {
         try await session.start()
         return (discovery, session)
     }
+}
+
+/// The session to join and the name to show in it, for `courier peers listen` and `courier peers send`.
+struct PeersSessionOptions: ParsableArguments {
+    @Option(name: .customLong("session-id"), help: "The session ID (app protocol and version).")
+    var sessionID: String
+
+    @Option(name: .customLong("name"), help: "The display name.")
+    var name: String
 }

@@ -8,11 +8,7 @@ struct PeersSendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send", abstract: "Find the session's peers, invite them and send them a message.")
 
-    @Option(name: .customLong("session-id"), help: "The session ID (app protocol and version).")
-    var sessionID: String
-
-    @Option(name: .customLong("name"), help: "The display name.")
-    var name: String
+    @OptionGroup var sessionOptions: PeersSessionOptions
 
     @Option(name: .customLong("message"), help: "The text to send.")
     var message: String?
@@ -50,12 +46,13 @@ struct PeersSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let io = CLIIO.current
-        let (discovery, session) = try await network.startSession(sessionID: sessionID, name: name)
+        let (discovery, session) = try await network.startSession(sessionOptions)
         let found = await Self.findPeers(session, timeout: .milliseconds(Int64(timeout * 1000)))
         guard found.isEmpty == false else {
             await session.disconnect()
             await discovery.shutdown()
-            io.writeError("courier: error: no peer of session \"\(sessionID)\" found within \(timeout) s\n")
+            io.writeError(
+                "courier: error: no peer of session \"\(sessionOptions.sessionID)\" found within \(timeout) s\n")
             throw CLIExit(status: 1)
         }
         var accepted: [PeerInfo] = []
@@ -104,23 +101,11 @@ struct PeersSendCommand: AsyncParsableCommand {
     /// The peers available 2 s after the first one appears; empty when none appears before `timeout`. The
     /// session's event stream ends here (its consumer is cancelled), which this command no longer needs.
     static func findPeers(_ session: PeerSession, timeout: Duration) async -> [PeerInfo] {
-        let stream = session.events
-        let sawOne = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await event in stream {
-                    if case .stateChanged(_, .available) = event { return true }
-                }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let sawOne = await FirstEvent.first(in: session.events, within: timeout) { event in
+            if case .stateChanged(_, .available) = event { return true }
+            return nil
         }
-        guard sawOne else { return [] }
+        guard sawOne != nil else { return [] }
         try? await Task.sleep(for: .seconds(2))
         return await session.availablePeers
     }

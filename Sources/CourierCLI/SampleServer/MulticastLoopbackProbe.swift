@@ -64,18 +64,7 @@ enum MulticastLoopbackProbe {
         } catch {
             return "multicast cannot be sent on \(loopback.name) (\(error))"
         }
-        let cameBack = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in arrivals { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            defer { group.cancelAll() }
-            return await group.next() ?? false
-        }
+        let cameBack = await FirstEvent.first(in: arrivals, within: timeout) { true } ?? false
         return cameBack ? nil : "a datagram sent to 224.0.0.251 on \(loopback.name) did not come back within \(timeout)"
     }
 

@@ -174,22 +174,14 @@ extension TourSection {
     }
 
     /// The first event that `matches`, or `nil` when the stream ends or `timeout` passes first.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled.
     static func first<Event: Sendable>(
         of events: AsyncStream<Event>, within timeout: Duration, where matches: @escaping @Sendable (Event) -> Bool
     ) async throws -> Event? {
-        try await withThrowingTaskGroup(of: Event?.self) { group in
-            group.addTask {
-                for await event in events where matches(event) { return event }
-                return nil
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        let event = await FirstEvent.first(in: events, within: timeout) { matches($0) ? $0 : nil }
+        try Task.checkCancellation()
+        return event
     }
 }
 

@@ -30,12 +30,10 @@ public actor AuthenticationListener {
     }
 
     private let prompt: @Sendable (Prompt) async -> Decision
-    private let onChange: (@Sendable (Int) -> Void)?
-    private var collected: [(job: CommandJob, error: any Error)] = []
-    private var authenticating = false
+    private var batch: ListenerBatch
 
     /// How many times the login handler was asked.
-    public private(set) var promptCount = 0
+    public var promptCount: Int { batch.questionCount }
 
     /// Creates the listener.
     ///
@@ -46,19 +44,15 @@ public actor AuthenticationListener {
         onChange: (@Sendable (Int) -> Void)? = nil, prompt: @escaping @Sendable (Prompt) async -> Decision
     ) {
         self.prompt = prompt
-        self.onChange = onChange
+        self.batch = ListenerBatch(onChange: onChange)
     }
 
     /// How many commands wait for the login.
-    public var waitingCount: Int { collected.count }
+    public var waitingCount: Int { batch.collected.count }
 
     func collect(_ job: CommandJob, error: any Error, queue: CommandQueue) {
-        collected.append((job, error))
-        onChange?(collected.count)
-        guard !authenticating else { return }
-        authenticating = true
-        promptCount += 1
-        let prompt = Prompt(error: error, waitingCount: collected.count)
+        guard batch.add(job, error: error) else { return }
+        let prompt = Prompt(error: error, waitingCount: batch.collected.count)
         Task { await self.authenticate(prompt, queue: queue) }
     }
 
@@ -79,11 +73,7 @@ public actor AuthenticationListener {
                     message: "the login failed (\(error)), so the request was not sent again", underlyingError: error)
             }
         }
-        let batch = collected
-        collected = []
-        authenticating = false
-        onChange?(0)
-        for (job, original) in batch {
+        for (job, original) in batch.close() {
             if var failure {
                 failure.request = (original as? CourierError)?.request
                 await queue.fail(job, with: failure)

@@ -29,12 +29,10 @@ public actor ServerErrorListener {
     }
 
     private let decide: @Sendable (Prompt) async -> Decision
-    private let onChange: (@Sendable (Int) -> Void)?
-    private var collected: [(job: CommandJob, error: any Error)] = []
-    private var deciding = false
+    private var batch: ListenerBatch
 
     /// How many times the application has been asked.
-    public private(set) var decisionCount = 0
+    public var decisionCount: Int { batch.questionCount }
 
     /// Creates the listener.
     ///
@@ -46,18 +44,14 @@ public actor ServerErrorListener {
         onChange: (@Sendable (Int) -> Void)? = nil, decide: @escaping @Sendable (Prompt) async -> Decision
     ) {
         self.decide = decide
-        self.onChange = onChange
+        self.batch = ListenerBatch(onChange: onChange)
     }
 
     /// How many commands wait for the decision.
-    public var waitingCount: Int { collected.count }
+    public var waitingCount: Int { batch.collected.count }
 
     func collect(_ job: CommandJob, error: any Error, queue: CommandQueue) {
-        collected.append((job, error))
-        onChange?(collected.count)
-        guard !deciding else { return }
-        deciding = true
-        decisionCount += 1
+        guard batch.add(job, error: error) else { return }
         let prompt = Prompt(error: error, commandID: job.id)
         Task { await self.resolve(prompt, queue: queue) }
     }
@@ -65,11 +59,7 @@ public actor ServerErrorListener {
     private func resolve(_ prompt: Prompt, queue: CommandQueue) async {
         let decision = await decide(prompt)
         // Everything collected while the question was open gets the same answer.
-        let batch = collected
-        collected = []
-        deciding = false
-        onChange?(0)
-        for (job, error) in batch {
+        for (job, error) in batch.close() {
             switch decision {
             case .retryAll: await queue.resubmit(job)
             case .cancelAll: await queue.fail(job, with: error)

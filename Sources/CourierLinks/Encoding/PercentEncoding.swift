@@ -1,3 +1,5 @@
+import CourierSecurity
+
 /// Percent-encoding that is safe for data (RFC 3986 §2.1, §2.3).
 ///
 /// Only the unreserved characters (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `.`, `_`, `~`) are left as
@@ -21,19 +23,7 @@ public enum PercentEncoding {
 
     /// Escapes every byte except the RFC 3986 unreserved characters.
     public static func encode(bytes: some Sequence<UInt8>) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.underestimatedCount * 3)
-        for byte in bytes {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0f)])
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        PercentCoding.encode(bytes, keeping: isUnreserved)
     }
 
     /// Reverses ``encode(_:)``: `%XX` escapes become bytes, which must form UTF-8 text.
@@ -58,43 +48,18 @@ public enum PercentEncoding {
     /// - Throws: ``LinkError/Code/invalidPercentEncoding`` for a `%` not followed by two hex digits.
     public static func decodeBytes(_ text: some StringProtocol, plusIsSpace: Bool = false) throws(LinkError) -> [UInt8]
     {
-        let input = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count)
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < input.count, let high = hexValue(input[index + 1]),
-                    let low = hexValue(input[index + 2])
-                else {
-                    throw LinkError(
-                        .invalidPercentEncoding,
-                        "\"%\" at offset \(index) of \"\(URLScheme.printable(text))\" is not followed by two hex digits"
-                    )
-                }
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
+        do {
+            return try PercentCoding.decode(Array(text.utf8), plusAsSpace: plusIsSpace)
+        } catch {
+            throw LinkError(
+                .invalidPercentEncoding,
+                "\"%\" at offset \(error.offset) of \"\(URLScheme.printable(text))\" is not followed by two hex digits")
         }
-        return output
     }
 
     /// Whether a byte is one of RFC 3986's unreserved characters.
     public static func isUnreserved(_ byte: UInt8) -> Bool {
         URLScheme.isLetter(byte) || URLScheme.isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

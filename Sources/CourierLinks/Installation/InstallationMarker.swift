@@ -118,12 +118,8 @@ public struct InstallationMarker: Sendable {
     /// - Throws: ``LinkError/Code/storeFailed`` or ``LinkError/Code/io``.
     public func reset() throws(LinkError) {
         try removeInstallation()
-        do {
+        try SingleSignOn.unlessMissing("the installation marker could not be deleted") {
             try store.delete(matching: .genericPassword(service: service, matchLimit: .all))
-        } catch let error as SecureStoreError where error.status == .itemNotFound {
-            return
-        } catch {
-            throw SingleSignOn.storeFailure("the installation marker could not be deleted", error)
         }
     }
 
@@ -139,12 +135,8 @@ public struct InstallationMarker: Sendable {
     }
 
     private func readSecure(account: String) throws(LinkError) -> String? {
-        do {
-            return try store.password(service: service, account: account)
-        } catch let error as SecureStoreError where error.status == .itemNotFound {
-            return nil
-        } catch {
-            throw SingleSignOn.storeFailure("the \(account) of \(identifier) could not be read", error)
+        try SingleSignOn.unlessMissing("the \(account) of \(identifier) could not be read") {
+            try store.password(service: service, account: account)
         }
     }
 
@@ -157,12 +149,8 @@ public struct InstallationMarker: Sendable {
     }
 
     private func deleteSecure(account: String) throws(LinkError) {
-        do {
+        try SingleSignOn.unlessMissing("the \(account) of \(identifier) could not be deleted") {
             try store.deletePassword(service: service, account: account)
-        } catch let error as SecureStoreError where error.status == .itemNotFound {
-            return
-        } catch {
-            throw SingleSignOn.storeFailure("the \(account) of \(identifier) could not be deleted", error)
         }
     }
 }

@@ -156,12 +156,8 @@ public struct SingleSignOn: Sendable {
     ///
     /// - Throws: ``LinkError/Code/storeFailed`` when the store cannot be changed.
     public func logout() throws(LinkError) {
-        do {
+        try Self.unlessMissing("the sign-on token could not be deleted") {
             try tokenStore.deletePassword(service: Self.service, account: Self.tokenAccount)
-        } catch let error as SecureStoreError where error.status == .itemNotFound {
-            return
-        } catch {
-            throw Self.storeFailure("the sign-on token could not be deleted", error)
         }
     }
 
@@ -170,12 +166,8 @@ public struct SingleSignOn: Sendable {
     /// - Throws: ``LinkError/Code/storeFailed`` when the store cannot be changed.
     public func forgetUser() throws(LinkError) {
         try logout()
-        do {
+        try Self.unlessMissing("the user name could not be deleted") {
             try store.deletePassword(service: Self.service, account: Self.usernameAccount)
-        } catch let error as SecureStoreError where error.status == .itemNotFound {
-            return
-        } catch {
-            throw Self.storeFailure("the user name could not be deleted", error)
         }
     }
 
@@ -200,16 +192,27 @@ public struct SingleSignOn: Sendable {
     }
 
     private func read(account: String, in store: SecureStore) throws(LinkError) -> Data? {
-        do {
-            return try store.item(matching: .genericPassword(service: Self.service, account: account)).data
-        } catch let error as SecureStoreError where error.status == .itemNotFound {
-            return nil
-        } catch {
-            throw Self.storeFailure("the \(account) could not be read from access group \(store.accessGroup)", error)
-        }
+        try Self.unlessMissing("the \(account) could not be read from access group \(store.accessGroup)") {
+            try store.item(matching: .genericPassword(service: Self.service, account: account)).data
+        } ?? nil
     }
 
     static func storeFailure(_ what: String, _ error: any Error) -> LinkError {
         LinkError(.storeFailed, "\(what): \(error)")
+    }
+
+    /// Runs a secure store operation: `nil` when the item is not there, ``LinkError/Code/storeFailed`` saying that
+    /// `what` (such as "the user name could not be deleted") for any other failure.
+    @discardableResult
+    static func unlessMissing<Result>(_ what: @autoclosure () -> String, _ body: () throws -> Result) throws(LinkError)
+        -> Result?
+    {
+        do {
+            return try body()
+        } catch let error as SecureStoreError where error.status == .itemNotFound {
+            return nil
+        } catch {
+            throw storeFailure(what(), error)
+        }
     }
 }

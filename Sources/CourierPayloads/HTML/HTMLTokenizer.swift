@@ -140,11 +140,7 @@ public struct HTMLTokenizer: Sequence, IteratorProtocol, Sendable {
     private mutating func declarationOrComment() -> HTMLToken? {
         if matches("<!--") {
             index += 4
-            let start = index
-            while index < bytes.count, !matches("-->") { index += 1 }
-            let content = String(decoding: bytes[start..<index], as: UTF8.self)
-            index = Swift.min(bytes.count, index + 3)
-            return .comment(content)
+            return .comment(readUntil("-->"))
         }
         if matchesIgnoringCase(Array("<!doctype".utf8), at: index) {
             index += 9
@@ -153,11 +149,7 @@ public struct HTMLTokenizer: Sequence, IteratorProtocol, Sendable {
         }
         if matches("<![CDATA[") {
             index += 9
-            let start = index
-            while index < bytes.count, !matches("]]>") { index += 1 }
-            let content = String(decoding: bytes[start..<index], as: UTF8.self)
-            index = Swift.min(bytes.count, index + 3)
-            return .text(content)
+            return .text(readUntil("]]>"))
         }
         index += 2
         return .comment(readUntil(">"))
@@ -259,12 +251,12 @@ public struct HTMLTokenizer: Sequence, IteratorProtocol, Sendable {
         return Self.lowercased(bytes[start..<index])
     }
 
-    private mutating func readUntil(_ terminator: Character) -> String {
+    /// Reads up to `terminator` (or the end) and moves past it.
+    private mutating func readUntil(_ terminator: StaticString) -> String {
         let start = index
-        let byte = terminator.asciiValue!
-        while index < bytes.count, bytes[index] != byte { index += 1 }
+        while index < bytes.count, !matches(terminator) { index += 1 }
         let content = String(decoding: bytes[start..<index], as: UTF8.self)
-        index = Swift.min(bytes.count, index + 1)
+        index = Swift.min(bytes.count, index + terminator.utf8CodeUnitCount)
         return content
     }
 

@@ -164,29 +164,16 @@ struct XMLInputDecoder: Sendable {
             output.append(0x0A)
             if scalar == 0x0A { return nil }
         }
-        if scalar < 0x80 {
-            if scalar < 0x20 {
-                if scalar == 0x0D {
-                    pendingCarriageReturn = true
-                    return nil
-                }
-                if scalar != 0x09 && scalar != 0x0A { return Self.controlCharacter(scalar) }
+        if scalar < 0x20 {
+            if scalar == 0x0D {
+                pendingCarriageReturn = true
+                return nil
             }
-            output.append(UInt8(scalar))
-        } else if scalar < 0x800 {
-            output.append(UInt8(0xC0 | (scalar >> 6)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        } else if scalar < 0x10000 {
-            if scalar == 0xFFFE || scalar == 0xFFFF { return Self.controlCharacter(scalar) }
-            output.append(UInt8(0xE0 | (scalar >> 12)))
-            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        } else {
-            output.append(UInt8(0xF0 | (scalar >> 18)))
-            output.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
+            if scalar != 0x09 && scalar != 0x0A { return Self.controlCharacter(scalar) }
+        } else if scalar == 0xFFFE || scalar == 0xFFFF {
+            return Self.controlCharacter(scalar)
         }
+        XMLStreamParser.appendUTF8(scalar, to: &output)
         return nil
     }
 
@@ -224,14 +211,7 @@ struct XMLInputDecoder: Sendable {
                 continue
             }
             // Leave the fast path: flush the validated run, then handle this byte alone.
-            if index > runStart {
-                if pendingCarriageReturn {
-                    pendingCarriageReturn = false
-                    output.append(0x0A)
-                    if input[runStart] == 0x0A { runStart += 1 }
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
-            }
+            appendRun(input[runStart..<index], into: &output)
             if byte < 0x80 {
                 if let failure = appendScalar(UInt32(byte), into: &output) { return failure }
                 index += 1
@@ -252,15 +232,21 @@ struct XMLInputDecoder: Sendable {
             }
             runStart = index
         }
-        if index > runStart {
-            if pendingCarriageReturn {
-                pendingCarriageReturn = false
-                output.append(0x0A)
-                if input[runStart] == 0x0A { runStart += 1 }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
-        }
+        appendRun(input[runStart..<index], into: &output)
         return nil
+    }
+
+    /// Appends a run of bytes already checked (printable ASCII, tab, line feed), after the line feed that stands for
+    /// a carriage return the previous byte left pending (which absorbs a line feed that opens the run).
+    private mutating func appendRun(_ run: Slice<UnsafeBufferPointer<UInt8>>, into output: inout [UInt8]) {
+        guard !run.isEmpty else { return }
+        var start = run.startIndex
+        if pendingCarriageReturn {
+            pendingCarriageReturn = false
+            output.append(0x0A)
+            if run[start] == 0x0A { start += 1 }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: run[start...]))
     }
 
     private static func invalidUTF8() -> Failure {

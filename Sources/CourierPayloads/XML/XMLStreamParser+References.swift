@@ -274,7 +274,8 @@ extension XMLStreamParser {
         try handler(.doctype(name: name, publicID: publicID, systemID: systemID))
     }
 
-    private func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ limit: Int) {
+    /// Moves `index` past whitespace.
+    func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ limit: Int) {
         while index < limit && Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
@@ -285,18 +286,39 @@ extension XMLStreamParser {
         skipWhitespace(bytes, &index, limit)
     }
 
-    private func quotedLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ limit: Int) throws -> (
-        Int, Int
-    ) {
+    /// Moves `index` past the `=` between a name and its value, and the whitespace around it.
+    ///
+    /// - Throws: ``XMLParseError/Code/malformedMarkup`` with `message` when there is no `=`.
+    func skipEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ limit: Int, otherwise message: String)
+        throws
+    {
+        skipWhitespace(bytes, &index, limit)
+        guard index < limit, bytes[index] == UInt8(ascii: "=") else {
+            throw makeError(.malformedMarkup, message, at: index)
+        }
+        index += 1
+        skipWhitespace(bytes, &index, limit)
+    }
+
+    /// Reads a literal in double or single quotes at `index` and moves past it; returns the bounds of the text
+    /// between the quotes.
+    ///
+    /// - Throws: `code` with `unquoted` when there is no quote at `index`, with `unclosed` (at the opening quote)
+    ///   when the literal does not end before `limit`.
+    func quotedLiteral(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ limit: Int,
+        _ code: XMLParseError.Code = .malformedMarkup,
+        unquoted: String = "a quoted literal was expected here", unclosed: String = "a quoted literal is not closed"
+    ) throws -> (start: Int, end: Int) {
         guard index < limit, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
-            throw makeError(.malformedMarkup, "a quoted literal was expected here", at: index)
+            throw makeError(code, unquoted, at: index)
         }
         let quote = bytes[index]
         let literalStart = index + 1
         var literalEnd = literalStart
         while literalEnd < limit && bytes[literalEnd] != quote { literalEnd += 1 }
         guard literalEnd < limit else {
-            throw makeError(.malformedMarkup, "a quoted literal is not closed", at: index)
+            throw makeError(code, unclosed, at: index)
         }
         index = literalEnd + 1
         return (literalStart, literalEnd)

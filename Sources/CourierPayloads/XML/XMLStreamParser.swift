@@ -560,22 +560,10 @@ public struct XMLStreamParser: Sendable {
             let attributeNameStart = index
             let attributeNameEnd = try scanName(bytes, from: index, limit: close)
             index = attributeNameEnd
-            while index < close && Self.isWhitespace(bytes[index]) { index += 1 }
-            guard index < close, bytes[index] == UInt8(ascii: "=") else {
-                throw makeError(.malformedMarkup, "an attribute name must be followed by '='", at: index)
-            }
-            index += 1
-            while index < close && Self.isWhitespace(bytes[index]) { index += 1 }
-            guard index < close, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
-                throw makeError(.invalidAttributeValue, "an attribute value must be quoted", at: index)
-            }
-            let quote = bytes[index]
-            let valueStart = index + 1
-            var valueEnd = valueStart
-            while valueEnd < close && bytes[valueEnd] != quote { valueEnd += 1 }
-            guard valueEnd < close else {
-                throw makeError(.invalidAttributeValue, "an attribute value is not closed", at: index)
-            }
+            try skipEquals(bytes, &index, close, otherwise: "an attribute name must be followed by '='")
+            let (valueStart, valueEnd) = try quotedLiteral(
+                bytes, &index, close, .invalidAttributeValue, unquoted: "an attribute value must be quoted",
+                unclosed: "an attribute value is not closed")
             if rawAttributes.count >= limits.maximumAttributeCount {
                 throw makeError(
                     .attributeLimitExceeded,
@@ -584,7 +572,6 @@ public struct XMLStreamParser: Sendable {
             }
             let value = try attributeValue(bytes, start: valueStart, end: valueEnd)
             rawAttributes.append((attributeNameStart, attributeNameEnd, value))
-            index = valueEnd + 1
         }
         try checkDuplicates(bytes, rawAttributes)
 
@@ -826,25 +813,12 @@ public struct XMLStreamParser: Sendable {
                 index += 1
             }
             let name = Self.string(bytes, nameStart, index)
-            while index < close && Self.isWhitespace(bytes[index]) { index += 1 }
-            guard index < close, bytes[index] == UInt8(ascii: "=") else {
-                throw makeError(.malformedMarkup, "the XML declaration is malformed", at: index)
-            }
-            index += 1
-            while index < close && Self.isWhitespace(bytes[index]) { index += 1 }
-            guard index < close, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
-                throw makeError(.malformedMarkup, "the XML declaration's values must be quoted", at: index)
-            }
-            let quote = bytes[index]
-            let valueStart = index + 1
-            index = valueStart
-            while index < close && bytes[index] != quote { index += 1 }
-            guard index < close else {
-                throw makeError(.malformedMarkup, "the XML declaration has an unclosed value", at: valueStart)
-            }
-            values[name] = Self.string(bytes, valueStart, index)
+            try skipEquals(bytes, &index, close, otherwise: "the XML declaration is malformed")
+            let (valueStart, valueEnd) = try quotedLiteral(
+                bytes, &index, close, unquoted: "the XML declaration's values must be quoted",
+                unclosed: "the XML declaration has an unclosed value")
+            values[name] = Self.string(bytes, valueStart, valueEnd)
             order.append(name)
-            index += 1
         }
         let expectedOrder = ["version", "encoding", "standalone"].filter { values[$0] != nil }
         guard order.first == "version", order == expectedOrder else {

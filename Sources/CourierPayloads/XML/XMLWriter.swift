@@ -297,15 +297,28 @@ public struct XMLWriter: Sendable {
     }
 
     private mutating func appendEscaped(_ text: String, inAttribute: Bool) {
+        Self.appendEscaped(text, inAttribute: inAttribute, to: &bytes)
+    }
+
+    /// `text` escaped for XML (or HTML) content, or with `inAttribute` for an attribute value in double quotes, as
+    /// the writer escapes it: `&`, `<`, `>` and a carriage return always, `"`, tab and line feed in attributes.
+    package static func escaped(_ text: String, inAttribute: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        appendEscaped(text, inAttribute: inAttribute, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ text: String, inAttribute: Bool, to bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\"") where inAttribute: append("&quot;")
-            case 0x0D: append("&#13;")
-            case 0x09 where inAttribute: append("&#9;")
-            case 0x0A where inAttribute: append("&#10;")
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\"") where inAttribute: bytes.append(contentsOf: "&quot;".utf8)
+            case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
+            case 0x09 where inAttribute: bytes.append(contentsOf: "&#9;".utf8)
+            case 0x0A where inAttribute: bytes.append(contentsOf: "&#10;".utf8)
             default: bytes.append(byte)
             }
         }

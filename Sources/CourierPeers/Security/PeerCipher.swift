@@ -114,3 +114,23 @@ public struct PeerCipher: Sendable {
         }
     }
 }
+
+extension Optional where Wrapped == PeerCipher {
+    /// Seals a frame body with the cipher (advancing its send counter), or returns it as it is when the connection
+    /// is not encrypted.
+    mutating func sealIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        guard var sealer = self else { return body }
+        let sealed = try sealer.sealFrame(kind: kind, body: body)
+        self = sealer
+        return sealed
+    }
+
+    /// Opens a frame body with the cipher (advancing its receive counter), or returns it as it is when the
+    /// connection is not encrypted.
+    mutating func openIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        guard var opener = self else { return body }
+        let opened = try opener.openFrame(kind: kind, body: body)
+        self = opener
+        return opened
+    }
+}

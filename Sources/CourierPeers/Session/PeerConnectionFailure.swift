@@ -31,16 +31,22 @@ public enum PeerConnectionFailure: Error, Sendable, Hashable, CustomStringConver
         }
     }
 
-    /// A phrase for logs and CLI output.
-    public var description: String {
+    /// The wire reason that means the same, or `nil` for ``other(_:)``.
+    var wireReason: PeerCloseReason? {
         switch self {
-        case .denied: "denied"
-        case .timedOut: "timed out"
-        case .cancelled: "cancelled"
-        case .sessionFull: "session full"
-        case .versionMismatch: "version mismatch"
-        case .encryptionRequired: "encryption required"
-        case .other(let error): error.description
+        case .denied: .denied
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .sessionFull: .sessionFull
+        case .versionMismatch: .versionMismatch
+        case .encryptionRequired: .encryptionRequired
+        case .other: nil
         }
+    }
+
+    /// A phrase for logs and CLI output: the wire reason's, or the error's for ``other(_:)``.
+    public var description: String {
+        if case .other(let error) = self { return error.description }
+        return wireReason?.description ?? ""
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import NIOCore
 
 /// The connection's handshake as an explicit state machine (swift-nio style): each input returns the action the
 /// handler must take. `idle → helloSent → authenticating → established → closing`; a responder answers the peer's
@@ -84,10 +85,9 @@ public struct PeerHandshakeStateMachine: Sendable {
             case .reject:
                 return .deliver(frame)
             default:
-                guard var opener = cipher else { return .deliver(frame) }
+                guard cipher != nil else { return .deliver(frame) }
                 do {
-                    let body = try opener.openFrame(kind: frame.kind, body: frame.body)
-                    cipher = opener
+                    let body = try cipher.openIfEncrypted(kind: frame.kind, body: frame.body)
                     state = .established(cipher: cipher)
                     return .deliver(PeerFrame(kind: frame.kind, body: body))
                 } catch {
@@ -103,12 +103,12 @@ public struct PeerHandshakeStateMachine: Sendable {
     /// - Throws: ``PeersError`` `connectionClosed` before the handshake or after closing.
     public mutating func sealOutbound(_ frame: PeerFrame) throws(PeersError) -> PeerFrame {
         if frame.kind == .hello || frame.kind == .reject { return frame }
-        guard case .established(let cipher) = state else {
+        guard case .established(var cipher) = state else {
             throw PeersError(.connectionClosed, "cannot send \(frame.kind) before the handshake completes")
         }
-        guard var sealer = cipher else { return frame }
-        let body = try sealer.sealFrame(kind: frame.kind, body: frame.body)
-        state = .established(cipher: sealer)
+        guard cipher != nil else { return frame }
+        let body = try cipher.sealIfEncrypted(kind: frame.kind, body: frame.body)
+        state = .established(cipher: cipher)
         return PeerFrame(kind: frame.kind, body: body)
     }
 
@@ -170,15 +170,13 @@ public struct PeerHandshakeStateMachine: Sendable {
         transcript = PeerAuthentication.transcript(
             initiatorHello: isInitiator ? local.encoded() : frame.body,
             responderHello: isInitiator ? frame.body : local.encoded())
-        var proof = authentication.proof(transcript: transcript, isInitiator: isInitiator)
-        if var sealer = cipher {
-            do {
-                proof = try sealer.sealFrame(kind: .auth, body: proof)
-            } catch {
-                state = .closing
-                return .close(error)
-            }
-            cipher = sealer
+        let proof: ByteBuffer
+        do {
+            proof = try cipher.sealIfEncrypted(
+                kind: .auth, body: authentication.proof(transcript: transcript, isInitiator: isInitiator))
+        } catch {
+            state = .closing
+            return .close(error)
         }
         peerHello = hello
         state = .authenticating(cipher: cipher)
@@ -195,15 +193,12 @@ public struct PeerHandshakeStateMachine: Sendable {
             return .close(PeersError(.malformed, "the first frame after the hellos was \(frame.kind), not auth"))
         }
         var cipher = cipher
-        var body = frame.body
-        if var opener = cipher {
-            do {
-                body = try opener.openFrame(kind: .auth, body: body)
-            } catch {
-                state = .closing
-                return .close(error)
-            }
-            cipher = opener
+        let body: ByteBuffer
+        do {
+            body = try cipher.openIfEncrypted(kind: .auth, body: frame.body)
+        } catch {
+            state = .closing
+            return .close(error)
         }
         let identity: P256.Signing.PublicKey?
         do {

@@ -527,14 +527,22 @@ public actor PeerSession {
             let info = link.peer
         else { throw PeersError(.unknownPeer, "no invitation from \(peer) is pending") }
         expiry.cancel()
-        guard connectedCount + 1 < capacity else {
+        guard admit(link: id, peer: info) else {
             await refuse(link: id, reason: .sessionFull)
             throw PeersError(.invalidArgument, "the session is full")
         }
+        try? await link.writer?.write(PeerFrame(kind: .accept))
+    }
+
+    /// Marks the link connected and says so to the session's events, when the session has room for one more peer.
+    ///
+    /// - Returns: `false`, changing nothing, when the session is full.
+    private func admit(link id: Int, peer: PeerInfo) -> Bool {
+        guard connectedCount + 1 < capacity else { return false }
         links[id]?.state = .connected
         links[id]?.lastHeard = clock.elapsed()
-        emit(.stateChanged(info, .connected))
-        try? await link.writer?.write(PeerFrame(kind: .accept))
+        emit(.stateChanged(peer, .connected))
+        return true
     }
 
     /// Denies a pending invitation (GKSession `denyConnectionFromPeer:`).
@@ -822,16 +830,13 @@ public actor PeerSession {
             emit(.invitation(peer, context: Array(body.readableBytesView)))
         case (.accept, .inviting(_, _, let reply)):
             guard let peer = link.peer else { return }
-            guard connectedCount + 1 < capacity else {
+            guard admit(link: id, peer: peer) else {
                 links[id]?.state = .closing
                 try? await link.writer?.write(PeerFrame(kind: .goodbye))
                 link.channel.close(promise: nil)
                 reply.resume(returning: .failure(.sessionFull))
                 return
             }
-            links[id]?.state = .connected
-            links[id]?.lastHeard = clock.elapsed()
-            emit(.stateChanged(peer, .connected))
             reply.resume(returning: .success(peer))
         case (.deny, .inviting(_, let timeout, let reply)), (.reject, .inviting(_, let timeout, let reply)):
             let reason = body.readInteger(as: UInt8.self).flatMap(PeerCloseReason.init(rawValue:)) ?? .protocolError
@@ -970,14 +975,11 @@ public actor PeerSession {
     private func acceptOnBehalf(
         link id: Int, peer: PeerInfo, reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>
     ) async {
-        guard connectedCount + 1 < capacity else {
+        guard admit(link: id, peer: peer) else {
             await refuse(link: id, reason: .sessionFull)
             reply.resume(returning: .failure(.sessionFull))
             return
         }
-        links[id]?.state = .connected
-        links[id]?.lastHeard = clock.elapsed()
-        emit(.stateChanged(peer, .connected))
         reply.resume(returning: .success(peer))
         try? await links[id]?.writer?.write(PeerFrame(kind: .accept))
     }

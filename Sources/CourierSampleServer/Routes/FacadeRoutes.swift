@@ -241,18 +241,9 @@ enum FacadeRoutes {
     static func fetchQuote(
         ticker: String, source: String, state: SampleServerState
     ) async throws -> FacadeAnswer<Quote> {
-        let order: [String]
-        switch source {
-        case "csv": order = ["csv", "xml"]
-        case "xml": order = ["xml", "csv"]
-        default: throw SampleError.badRequest("source is csv or xml, not \"\(source)\"")
+        try await self.failOver(preferring: source, of: ["csv", "xml"]) { name in
+            try await self.quote(ticker: ticker, from: name, state: state)
         }
-        return try await self.firstAvailable(
-            order.map { name in
-                FacadeSource(name: name, timeout: self.upstreamTimeout) {
-                    try await self.quote(ticker: ticker, from: name, state: state)
-                }
-            })
     }
 
     /// The weather from the upstream `source` names (`a` or `b`), failing over to the other one.
@@ -260,17 +251,25 @@ enum FacadeRoutes {
         zip: String, source: String, state: SampleServerState
     ) async throws -> FacadeAnswer<Weather> {
         let known = try self.weather(zip)
-        let order: [String]
-        switch source {
-        case "a": order = ["a", "b"]
-        case "b": order = ["b", "a"]
-        default: throw SampleError.badRequest("source is a or b, not \"\(source)\"")
+        return try await self.failOver(preferring: source, of: ["a", "b"]) { name in
+            try await self.weather(known: known, zip: zip, from: name, state: state)
         }
+    }
+
+    /// The first answer of the upstreams `names` (two, such as `csv` and `xml`), asking `source` first.
+    ///
+    /// - Throws: 400 when `source` is not one of `names`; as ``firstAvailable(_:)`` when none answered.
+    static func failOver<Value: Sendable>(
+        preferring source: String, of names: [String],
+        _ fetch: @escaping @Sendable (String) async throws -> Value
+    ) async throws -> FacadeAnswer<Value> {
+        guard names.contains(source) else {
+            throw SampleError.badRequest("source is \(names.joined(separator: " or ")), not \"\(source)\"")
+        }
+        let order = [source] + names.filter { $0 != source }
         return try await self.firstAvailable(
             order.map { name in
-                FacadeSource(name: name, timeout: self.upstreamTimeout) {
-                    try await self.weather(known: known, zip: zip, from: name, state: state)
-                }
+                FacadeSource(name: name, timeout: self.upstreamTimeout) { try await fetch(name) }
             })
     }
 

@@ -159,18 +159,9 @@ enum PayloadRoutes {
         return writer.string
     }
 
+    /// `text` escaped for an HTML page's text or a double-quoted attribute.
     static func escapeHTML(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        XMLWriter.escaped(text, inAttribute: true)
     }
 
     /// An article page as real sites write them: meta tags in the head, story paragraphs marked by class

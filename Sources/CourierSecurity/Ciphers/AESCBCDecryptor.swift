@@ -15,47 +15,35 @@ import Foundation
 /// output.write(try decryptor.finalize())   // throws decodeError for bad padding
 /// ```
 public struct AESCBCDecryptor: Sendable, CustomStringConvertible, CustomReflectable {
-    private let key: SymmetricKey
-    private var chainingIV: AES._CBC.IV
-    private var pending = Data()
+    private var chain: AESCBCChain
     private var receivedByteCount = 0
-    private var isFinished = false
 
     /// Creates a decryptor.
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyLength``, ``SecurityError/Code/invalidIVLength``.
     public init(key: SecretKey, iv: Data) throws {
-        try key.require(byteCounts: AESCBC.keyByteCounts, for: "AES")
-        self.chainingIV = try AESCBC.makeIV(iv)
-        self.key = key.symmetricKey
+        self.chain = try AESCBCChain(key: key, iv: iv, encrypting: false)
     }
 
     /// Feeds ciphertext; returns plaintext for the blocks that are certainly not the last one.
     ///
     /// - Throws: ``SecurityError/Code/invalidParameter`` after ``finalize()``.
     public mutating func update(_ ciphertext: some DataProtocol) throws -> Data {
-        guard !isFinished else {
-            throw SecurityError(.invalidParameter, "the AES-CBC decryptor was already finalized")
-        }
+        try chain.checkNotFinished()
         var input = AESCBC.contiguous(ciphertext)
         receivedByteCount += input.count
         var output = Data(capacity: input.count + AESCBC.blockByteCount)
         // Complete the held-back block first.
-        if pending.count < AESCBC.blockByteCount {
-            let take = min(AESCBC.blockByteCount - pending.count, input.count)
-            pending.append(input.prefix(take))
-            input = input.dropFirst(take)
-        }
+        chain.fillPendingBlock(from: &input)
         // The held-back block is not the last one if more input follows it.
         guard !input.isEmpty else { return output }
-        if pending.count == AESCBC.blockByteCount {
-            try AESCBC.cipherBlocks(pending, key: key, iv: &chainingIV, encrypting: false, into: &output)
-            pending.removeAll(keepingCapacity: true)
+        if chain.pending.count == AESCBC.blockByteCount {
+            try chain.cipherPending(into: &output)
         }
         // Release whole blocks but keep 1 to 16 bytes back: the final block carries the padding.
         let releasable = (input.count - 1) / AESCBC.blockByteCount * AESCBC.blockByteCount
-        try AESCBC.cipherBlocks(input.prefix(releasable), key: key, iv: &chainingIV, encrypting: false, into: &output)
-        pending.append(input.dropFirst(releasable))
+        try chain.cipher(input.prefix(releasable), into: &output)
+        chain.pending.append(input.dropFirst(releasable))
         return output
     }
 
@@ -66,14 +54,10 @@ public struct AESCBCDecryptor: Sendable, CustomStringConvertible, CustomReflecta
     ///   ``SecurityError/Code/decodeError`` for bad padding, ``SecurityError/Code/invalidParameter``
     ///   when called twice.
     public mutating func finalize() throws -> Data {
-        guard !isFinished else {
-            throw SecurityError(.invalidParameter, "the AES-CBC decryptor was already finalized")
-        }
-        isFinished = true
+        try chain.checkNotFinished(finishing: true)
         try AESCBC.checkAlignment(receivedByteCount)
         var padded = Data(capacity: AESCBC.blockByteCount)
-        try AESCBC.cipherBlocks(pending, key: key, iv: &chainingIV, encrypting: false, into: &padded)
-        pending = Data()
+        try chain.cipherPending(into: &padded)
         guard let count = PKCS7.unpaddedByteCount(of: padded) else {
             throw SecurityError(.decodeError, "AES-CBC padding is invalid; the key or IV is probably wrong")
         }
@@ -88,6 +72,7 @@ public struct AESCBCDecryptor: Sendable, CustomStringConvertible, CustomReflecta
     /// A mirror without the key.
     public var customMirror: Mirror {
         Mirror(
-            self, children: ["receivedByteCount": receivedByteCount, "isFinished": isFinished], displayStyle: .struct)
+            self, children: ["receivedByteCount": receivedByteCount, "isFinished": chain.isFinished],
+            displayStyle: .struct)
     }
 }

@@ -18,10 +18,7 @@ public struct AESCBCEncryptor: Sendable, CustomStringConvertible, CustomReflecta
     /// The IV the ciphertext starts from; send it with the ciphertext.
     public let iv: Data
 
-    private let key: SymmetricKey
-    private var chainingIV: AES._CBC.IV
-    private var pending = Data()
-    private var isFinished = false
+    private var chain: AESCBCChain
 
     /// Creates an encryptor.
     ///
@@ -30,34 +27,26 @@ public struct AESCBCEncryptor: Sendable, CustomStringConvertible, CustomReflecta
     ///   - iv: A 16-byte IV, or nil for a random one.
     /// - Throws: ``SecurityError/Code/invalidKeyLength``, ``SecurityError/Code/invalidIVLength``.
     public init(key: SecretKey, iv: Data? = nil) throws {
-        try key.require(byteCounts: AESCBC.keyByteCounts, for: "AES")
         let iv = iv ?? SecureRandom.bytes(count: AESCBC.ivByteCount)
-        self.chainingIV = try AESCBC.makeIV(iv)
+        self.chain = try AESCBCChain(key: key, iv: iv, encrypting: true)
         self.iv = iv
-        self.key = key.symmetricKey
     }
 
     /// Feeds plaintext; returns the ciphertext of the whole blocks now available (possibly empty).
     ///
     /// - Throws: ``SecurityError/Code/invalidParameter`` after ``finalize()``.
     public mutating func update(_ plaintext: some DataProtocol) throws -> Data {
-        guard !isFinished else {
-            throw SecurityError(.invalidParameter, "the AES-CBC encryptor was already finalized")
-        }
+        try chain.checkNotFinished()
         var input = AESCBC.contiguous(plaintext)
-        var output = Data(capacity: pending.count + input.count)
-        if !pending.isEmpty {
-            let take = min(AESCBC.blockByteCount - pending.count, input.count)
-            pending.append(input.prefix(take))
-            input = input.dropFirst(take)
-            guard pending.count == AESCBC.blockByteCount else { return output }
-            try AESCBC.cipherBlocks(pending, key: key, iv: &chainingIV, encrypting: true, into: &output)
-            pending.removeAll(keepingCapacity: true)
+        var output = Data(capacity: chain.pending.count + input.count)
+        if !chain.pending.isEmpty {
+            chain.fillPendingBlock(from: &input)
+            guard chain.pending.count == AESCBC.blockByteCount else { return output }
+            try chain.cipherPending(into: &output)
         }
         let wholeByteCount = input.count - input.count % AESCBC.blockByteCount
-        try AESCBC.cipherBlocks(
-            input.prefix(wholeByteCount), key: key, iv: &chainingIV, encrypting: true, into: &output)
-        pending.append(input.dropFirst(wholeByteCount))
+        try chain.cipher(input.prefix(wholeByteCount), into: &output)
+        chain.pending.append(input.dropFirst(wholeByteCount))
         return output
     }
 
@@ -65,14 +54,10 @@ public struct AESCBCEncryptor: Sendable, CustomStringConvertible, CustomReflecta
     ///
     /// - Throws: ``SecurityError/Code/invalidParameter`` when called twice.
     public mutating func finalize() throws -> Data {
-        guard !isFinished else {
-            throw SecurityError(.invalidParameter, "the AES-CBC encryptor was already finalized")
-        }
-        isFinished = true
-        pending.append(contentsOf: PKCS7.padding(forByteCount: pending.count))
-        var output = Data(capacity: pending.count)
-        try AESCBC.cipherBlocks(pending, key: key, iv: &chainingIV, encrypting: true, into: &output)
-        pending = Data()
+        try chain.checkNotFinished(finishing: true)
+        chain.pending.append(contentsOf: PKCS7.padding(forByteCount: chain.pending.count))
+        var output = Data(capacity: chain.pending.count)
+        try chain.cipherPending(into: &output)
         return output
     }
 
@@ -83,6 +68,6 @@ public struct AESCBCEncryptor: Sendable, CustomStringConvertible, CustomReflecta
 
     /// A mirror without the key.
     public var customMirror: Mirror {
-        Mirror(self, children: ["iv": Hex.encode(iv), "isFinished": isFinished], displayStyle: .struct)
+        Mirror(self, children: ["iv": Hex.encode(iv), "isFinished": chain.isFinished], displayStyle: .struct)
     }
 }

@@ -41,7 +41,8 @@ public enum Hex {
         return output
     }
 
-    private static func value(of character: UInt8) -> UInt8? {
+    /// The value of one hex digit (upper or lower case), or `nil` for any other character.
+    package static func value(of character: UInt8) -> UInt8? {
         switch character {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10

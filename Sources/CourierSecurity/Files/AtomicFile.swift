@@ -151,16 +151,8 @@ public enum AtomicFile {
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
-        guard var base = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = systemWrite(descriptor, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw AtomicFileError(operation: "write", path: path, code: errno)
-            }
-            remaining -= written
-            base += written
+        if let code = DescriptorWrite.all(bytes, to: descriptor) {
+            throw AtomicFileError(operation: "write", path: path, code: code)
         }
     }
 
@@ -191,9 +183,4 @@ public struct AtomicFileError: Error, Sendable, CustomStringConvertible {
 
     /// "cannot write /path: No space left on device".
     public var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
-}
-
-/// `write(2)`, named apart from ``AtomicFile/write(_:to:mode:)``.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

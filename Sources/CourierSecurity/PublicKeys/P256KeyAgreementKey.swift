@@ -24,14 +24,7 @@ public struct P256KeyAgreementKey: Sendable, CustomStringConvertible, CustomDebu
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyLength``, ``SecurityError/Code/invalidKeyData``.
     public init(rawRepresentation: some DataProtocol) throws {
-        guard rawRepresentation.count == 32 else {
-            throw SecurityError.invalidKeyLength("P-256", expected: "32", actual: rawRepresentation.count)
-        }
-        do {
-            key = try P256.KeyAgreement.PrivateKey(rawRepresentation: Data(rawRepresentation))
-        } catch {
-            throw SecurityError(.invalidKeyData, "the bytes are not a valid P-256 private key")
-        }
+        key = try P256.KeyAgreement.PrivateKey(scalar: rawRepresentation)
     }
 
     /// The public key to send to the peer, as an uncompressed point (65 bytes).
@@ -62,20 +55,8 @@ public struct P256KeyAgreementKey: Sendable, CustomStringConvertible, CustomDebu
         guard (1...255 * 32).contains(byteCount) else {
             throw SecurityError(.invalidParameter, "HKDF-SHA256 can produce 1...8160 bytes, not \(byteCount)")
         }
-        let peer: P256.KeyAgreement.PublicKey
-        do {
-            switch peerPublicKey.count {
-            case 65: peer = try P256.KeyAgreement.PublicKey(x963Representation: Data(peerPublicKey))
-            case 64: peer = try P256.KeyAgreement.PublicKey(rawRepresentation: Data(peerPublicKey))
-            case 33: peer = try P256.KeyAgreement.PublicKey(compressedRepresentation: Data(peerPublicKey))
-            default:
-                throw SecurityError(.invalidKeyData, "a P-256 point is 33, 64 or 65 bytes, got \(peerPublicKey.count)")
-            }
-        } catch let error as SecurityError {
-            throw error
-        } catch {
-            throw SecurityError(.invalidKeyData, "the peer's bytes are not a point on P-256")
-        }
+        let peer = try P256.KeyAgreement.PublicKey(
+            point: peerPublicKey, invalid: "the peer's bytes are not a point on P-256")
         do {
             let secret = try key.sharedSecretFromKeyAgreement(with: peer)
             return SecretKey(

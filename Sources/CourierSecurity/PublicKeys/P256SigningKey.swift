@@ -33,14 +33,7 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     /// - Throws: ``SecurityError/Code/invalidKeyLength`` for a length other than 32,
     ///   ``SecurityError/Code/invalidKeyData`` for an invalid scalar.
     public init(rawRepresentation: some DataProtocol) throws {
-        guard rawRepresentation.count == 32 else {
-            throw SecurityError.invalidKeyLength("P-256", expected: "32", actual: rawRepresentation.count)
-        }
-        do {
-            key = try P256.Signing.PrivateKey(rawRepresentation: Data(rawRepresentation))
-        } catch {
-            throw SecurityError(.invalidKeyData, "the bytes are not a valid P-256 private key")
-        }
+        key = try P256.Signing.PrivateKey(scalar: rawRepresentation)
     }
 
     /// The public half.

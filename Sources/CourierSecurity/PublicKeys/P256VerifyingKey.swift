@@ -25,18 +25,7 @@ public struct P256VerifyingKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyData`` when the bytes are not a point on P-256.
     public init(pointRepresentation bytes: some DataProtocol) throws {
-        do {
-            switch bytes.count {
-            case 65: key = try P256.Signing.PublicKey(x963Representation: Data(bytes))
-            case 64: key = try P256.Signing.PublicKey(rawRepresentation: Data(bytes))
-            case 33: key = try P256.Signing.PublicKey(compressedRepresentation: Data(bytes))
-            default: throw SecurityError(.invalidKeyData, "a P-256 point is 33, 64 or 65 bytes, got \(bytes.count)")
-            }
-        } catch let error as SecurityError {
-            throw error
-        } catch {
-            throw SecurityError(.invalidKeyData, "the bytes are not a point on P-256")
-        }
+        key = try P256.Signing.PublicKey(point: bytes, invalid: "the bytes are not a point on P-256")
     }
 
     /// The uncompressed point, `04 || x || y` (65 bytes).

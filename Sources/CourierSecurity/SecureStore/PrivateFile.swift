@@ -135,17 +135,8 @@ enum PrivateFile {
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ioError("cannot write \(path)")
-                }
-                offset += written
-            }
+        if data.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }) != nil {
+            throw ioError("cannot write \(path)")
         }
     }
 

@@ -21,10 +21,7 @@ public enum TCPClient {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "courier.sockets")
     ) async throws -> TCPConnection {
-        try configuration.validate()
-        guard (0...65535).contains(port) else {
-            throw SocketError(code: .invalidConfiguration, message: "The port \(port) is not between 0 and 65535.")
-        }
+        try configuration.validate(port: port)
         let policyTrust = try configuration.tls?.makePolicyTrust(host: host, port: port)
         let sslContext = policyTrust == nil ? try configuration.tls?.makeContext() : nil
         // An IP literal is neither a valid SNI name nor something a certificate names by DNS name.

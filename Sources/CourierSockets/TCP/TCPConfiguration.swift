@@ -50,6 +50,16 @@ public struct TCPConfiguration: Sendable {
         }
     }
 
+    /// Checks the settings, as ``validate()`` does, and the port a client connects to or a server binds.
+    ///
+    /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration``.
+    func validate(port: Int) throws(SocketError) {
+        try validate()
+        guard (0...65535).contains(port) else {
+            throw SocketError(code: .invalidConfiguration, message: "The port \(port) is not between 0 and 65535.")
+        }
+    }
+
     /// The async channel's settings: back-pressure from the receive queue limit, half-close allowed.
     var asyncChannelConfiguration: NIOAsyncChannel<SocketInbound, ByteBuffer>.Configuration {
         .init(

@@ -37,10 +37,7 @@ public struct TCPServer: Sendable {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "courier.sockets")
     ) async throws -> TCPServer {
-        try configuration.validate()
-        guard (0...65535).contains(port) else {
-            throw SocketError(code: .invalidConfiguration, message: "The port \(port) is not between 0 and 65535.")
-        }
+        try configuration.validate(port: port)
         let sslContext = try identity?.makeContext()
         do {
             let channel = try await ServerBootstrap(group: eventLoopGroup)

@@ -113,18 +113,17 @@ struct ProxyTunnel: Sendable {
         }
         let limits = self.limits
         let timeout = self.timeout
-        let handler = try await channel.eventLoop.submit {
-            try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-            let handler = HTTPConnectHandler(limits: limits, timeout: timeout, makeError: makeError)
-            try channel.pipeline.syncOperations.addHandler(handler)
-            return NIOLoopBound(handler, eventLoop: channel.eventLoop)
-        }.get()
+        let handler = try await Self.install(on: channel) {
+            HTTPConnectHandler(limits: limits, timeout: timeout, makeError: makeError)
+        }
         var attempt = 0
         // Bounded: every pass either returns, throws, or counts one more authorization attempt.
         while true {
             let outcome: HTTPConnectHandler.Outcome
             do {
-                outcome = try await exchange(request, handler: handler, channel: channel)
+                outcome = try await Self.exchange(on: channel, handler: handler) { [request] handler, promise in
+                    handler.send(request, promise: promise)
+                }
             } catch let error as ProxyTunnelError where attempt > 0 && error.kind.isConnectionLoss {
                 // The proxy closed while the authorizer worked, or reset the connection the answer was written
                 // into (its close raced our write): the answer is still good on a new connection.
@@ -155,18 +154,6 @@ struct ProxyTunnel: Sendable {
         }
     }
 
-    private func exchange(
-        _ request: HTTPConnectRequest, handler: NIOLoopBound<HTTPConnectHandler>, channel: any Channel
-    ) async throws -> HTTPConnectHandler.Outcome {
-        let promise = channel.eventLoop.makePromise(of: HTTPConnectHandler.Outcome.self)
-        return try await withTaskCancellationHandler {
-            channel.eventLoop.execute { handler.value.send(request, promise: promise) }
-            return try await promise.futureResult.get()
-        } onCancel: {
-            channel.eventLoop.execute { handler.value.abort(.cancelled) }
-        }
-    }
-
     // MARK: SOCKS5
 
     private func establishSOCKS5(
@@ -183,18 +170,40 @@ struct ProxyTunnel: Sendable {
             throw makeError(error)
         }
         let timeout = self.timeout
-        let handler = try await channel.eventLoop.submit {
+        let handler = try await Self.install(on: channel) {
+            SOCKS5Handler(machine: machine, timeout: timeout, makeError: makeError)
+        }
+        try await Self.exchange(on: channel, handler: handler) { handler, promise in
+            handler.start(promise: promise)
+        }
+    }
+
+    // MARK: Handshake handlers
+
+    /// Turns `autoRead` off on `channel` and adds the handler `makeHandler` makes, on the channel's event loop.
+    private static func install<Machine>(
+        on channel: any Channel, _ makeHandler: @escaping @Sendable () -> ProxyHandshakeHandler<Machine>
+    ) async throws -> NIOLoopBound<ProxyHandshakeHandler<Machine>> {
+        try await channel.eventLoop.submit {
             try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-            let handler = SOCKS5Handler(machine: machine, timeout: timeout, makeError: makeError)
+            let handler = makeHandler()
             try channel.pipeline.syncOperations.addHandler(handler)
             return NIOLoopBound(handler, eventLoop: channel.eventLoop)
         }.get()
-        // Made only once the handler is in place, which completes it: if the channel closed before (the request's
-        // connect timeout, say), the setup above throws and no promise is left behind uncompleted.
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        try await withTaskCancellationHandler {
-            channel.eventLoop.execute { handler.value.start(promise: promise) }
-            try await promise.futureResult.get()
+    }
+
+    /// Runs one exchange, which `start` begins on the event loop; cancelling the task aborts it.
+    ///
+    /// The promise is made only once the handler is in place, which completes it: if the channel closed before (the
+    /// request's connect timeout, say), ``install(on:_:)`` throws and no promise is left behind uncompleted.
+    private static func exchange<Machine>(
+        on channel: any Channel, handler: NIOLoopBound<ProxyHandshakeHandler<Machine>>,
+        _ start: @escaping @Sendable (ProxyHandshakeHandler<Machine>, EventLoopPromise<Machine.Outcome>) -> Void
+    ) async throws -> Machine.Outcome {
+        let promise = channel.eventLoop.makePromise(of: Machine.Outcome.self)
+        return try await withTaskCancellationHandler {
+            channel.eventLoop.execute { start(handler.value, promise) }
+            return try await promise.futureResult.get()
         } onCancel: {
             channel.eventLoop.execute { handler.value.abort(.cancelled) }
         }

@@ -61,17 +61,8 @@ struct HTTPConnectStateMachine: Sendable {
             interimResponses: 0)
     }
 
-    /// Consumes bytes from the proxy.
-    mutating func receive(_ buffer: inout ByteBuffer) -> Action {
-        do {
-            return try receiveThrowing(&buffer)
-        } catch {
-            state = .failed
-            return .fail(error)
-        }
-    }
-
-    private mutating func receiveThrowing(_ buffer: inout ByteBuffer) throws(ProxyTunnelError.Kind) -> Action {
+    /// Consumes bytes from the proxy (``ProxyHandshakeMachine/receive(_:)`` turns an error into `fail`).
+    mutating func receiveThrowing(_ buffer: inout ByteBuffer) throws(ProxyTunnelError.Kind) -> Action {
         // Each pass either returns or consumes a complete head, and interim heads are bounded in number.
         while true {
             switch state {

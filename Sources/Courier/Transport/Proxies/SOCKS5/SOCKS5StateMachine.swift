@@ -92,17 +92,8 @@ struct SOCKS5StateMachine: Sendable {
         return .send([Self.version, UInt8(methods.count)] + methods)
     }
 
-    /// Consumes bytes from the proxy.
-    mutating func receive(_ buffer: inout ByteBuffer) -> Action {
-        do {
-            return try receiveThrowing(&buffer)
-        } catch {
-            state = .failed
-            return .fail(error)
-        }
-    }
-
-    private mutating func receiveThrowing(_ buffer: inout ByteBuffer) throws(ProxyTunnelError.Kind) -> Action {
+    /// Consumes bytes from the proxy (``ProxyHandshakeMachine/receive(_:)`` turns an error into `fail`).
+    mutating func receiveThrowing(_ buffer: inout ByteBuffer) throws(ProxyTunnelError.Kind) -> Action {
         switch state {
         case .start:
             guard buffer.readableBytes == 0 else {
