@@ -96,6 +96,44 @@ struct HTTPTransportTests {
         }
     }
 
+    /// The head, and each chunk, reach a streaming reader while the body is still coming, over HTTP/1.1 and over
+    /// HTTP/2: the engine hands a head over at the end of the read it came in, not at the body's end.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func theHeadAndEachChunkArriveBeforeTheBodyEnds(overHTTP2: Bool) async throws {
+        let authority = try TestCertificateAuthority()
+        let tls = overHTTP2 ? TestServer.TLSConfiguration(certificate: try authority.makeServerCertificate()) : nil
+        let (body, feed) = AsyncStream<Data>.makeStream()
+        try await withServer(
+            tls: tls, configure: { $0.serverTrustPolicy = .anchors(pem: [authority.certificatePEM]) },
+            handler: { request in
+                request.path == "/again" ? .text("ok") : .stream(body, headers: [.contentType: "text/plain"])
+            }
+        ) { server, session in
+            feed.yield(Data("first ".utf8))
+            let response = try await session.bytes(for: Request(url: server.url("/stream")))
+            #expect(response.status == .ok)
+            var chunks = response.stream.makeAsyncIterator()
+            var received = ""
+            while received != "first " {
+                guard let chunk = try await chunks.next() else { break }
+                received += String(buffer: chunk)
+            }
+            #expect(received == "first ")
+            feed.yield(Data("second".utf8))
+            while received != "first second" {
+                guard let chunk = try await chunks.next() else { break }
+                received += String(buffer: chunk)
+            }
+            #expect(received == "first second")
+            feed.finish()
+            #expect(try await chunks.next() == nil)
+            if overHTTP2 {
+                let metrics = try await session.data(for: Request(url: server.url("/again"))).metrics
+                #expect(metrics?.transactionMetrics.first?.networkProtocolName == "h2")
+            }
+        }
+    }
+
     @Test func untrustedCertificateIsRejected() async throws {
         let authority = try TestCertificateAuthority()
         let stranger = try TestCertificateAuthority(commonName: "Someone Else")
