@@ -21,11 +21,13 @@ public struct PeerCipher: Sendable {
     }
 
     private static func nonce(channel: UInt32, counter: UInt64) -> AES.GCM.Nonce {
-        var bytes = [UInt8](repeating: 0, count: 12)
-        withUnsafeBytes(of: channel.bigEndian) { bytes.replaceSubrange(0..<4, with: $0) }
-        withUnsafeBytes(of: counter.bigEndian) { bytes.replaceSubrange(4..<12, with: $0) }
+        // Built on the stack (three big-endian words, 12 bytes with no padding): no array per frame.
+        let words = (
+            channel.bigEndian, UInt32(truncatingIfNeeded: counter >> 32).bigEndian,
+            UInt32(truncatingIfNeeded: counter).bigEndian
+        )
         // 12 bytes is always a valid GCM nonce.
-        return (try? AES.GCM.Nonce(data: bytes)) ?? AES.GCM.Nonce()
+        return withUnsafeBytes(of: words) { (try? AES.GCM.Nonce(data: $0)) ?? AES.GCM.Nonce() }
     }
 
     /// Seals a frame body; the kind is authenticated.
@@ -34,7 +36,9 @@ public struct PeerCipher: Sendable {
     public mutating func sealFrame(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
         let nonce = Self.nonce(channel: 0, counter: sendCounter)
         sendCounter += 1
-        return try Self.seal(body, key: sendKey, nonce: nonce, authenticating: [kind.rawValue])
+        return try withUnsafeBytes(of: kind.rawValue) { kindByte throws(PeersError) in
+            try Self.seal(body, key: sendKey, nonce: nonce, authenticating: kindByte)
+        }
     }
 
     /// Opens a frame body sealed by the other side's next counter value.
@@ -42,7 +46,9 @@ public struct PeerCipher: Sendable {
     /// - Throws: ``PeersError`` `authenticationFailed` for a forged, corrupted, replayed or out-of-order frame.
     public mutating func openFrame(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
         let nonce = Self.nonce(channel: 0, counter: receiveCounter)
-        let opened = try Self.open(body, key: receiveKey, nonce: nonce, authenticating: [kind.rawValue])
+        let opened = try withUnsafeBytes(of: kind.rawValue) { kindByte throws(PeersError) in
+            try Self.open(body, key: receiveKey, nonce: nonce, authenticating: kindByte)
+        }
         receiveCounter += 1
         return opened
     }
@@ -75,9 +81,9 @@ public struct PeerCipher: Sendable {
         return opened
     }
 
-    private static func seal(_ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: [UInt8])
-        throws(PeersError) -> ByteBuffer
-    {
+    private static func seal(
+        _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol
+    ) throws(PeersError) -> ByteBuffer {
         do {
             let box = try body.withUnsafeReadableBytes { plaintext in
                 try AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating)
@@ -92,9 +98,9 @@ public struct PeerCipher: Sendable {
         }
     }
 
-    private static func open(_ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: [UInt8])
-        throws(PeersError) -> ByteBuffer
-    {
+    private static func open(
+        _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol
+    ) throws(PeersError) -> ByteBuffer {
         let size = body.readableBytes
         guard size >= PeerLimits.sealOverhead else {
             throw PeersError(.authenticationFailed, "sealed body of \(size) bytes is shorter than its tag")
