@@ -355,47 +355,68 @@ struct LocalNginx {
     let pidFile: URL
 
     static func start() throws -> LocalNginx {
-        guard let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile)
-        else {
-            throw BenchmarkError("nginx not found; install it (apt-get install nginx-light) or pass --url")
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID())")
+        let directory = try makeDirectory(prefix: "courier-bench")
+        try Data(repeating: 0x61, count: 1024).write(to: directory.appendingPathComponent("www/1k.bin"))
+        let port = try freePort()
+        let pidFile = try launch(
+            in: directory, http: "sendfile on;",
+            servers: "server { listen 127.0.0.1:\(port); root \(directory.path)/www; }")
+        return LocalNginx(directory: directory, url: "http://127.0.0.1:\(port)/1k.bin", pidFile: pidFile)
+    }
+
+    func stop() {
+        Self.stop(pidFile: pidFile, directory: directory)
+    }
+
+    /// A new work directory for nginx, with `www/` and `tmp/`, that nginx's worker can read.
+    static func makeDirectory(prefix: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("tmp"), withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
-        try Data(repeating: 0x61, count: 1024).write(to: directory.appendingPathComponent("www/1k.bin"))
-        let port = try freePort()
+        return directory
+    }
+
+    /// Writes a configuration (the benchmarks' common `http` settings, then `settings` and `servers`) into
+    /// `directory` and starts nginx as a daemon; returns its pid file.
+    static func launch(in directory: URL, http settings: String, servers: String) throws -> URL {
+        guard let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile)
+        else {
+            throw BenchmarkError("nginx not found; install it (apt-get install nginx-light) or pass --url")
+        }
+        let path = directory.path
         let pidFile = directory.appendingPathComponent("nginx.pid")
         let config = """
             worker_processes 1;
             daemon on;
             pid \(pidFile.path);
-            error_log \(directory.path)/error.log warn;
+            error_log \(path)/error.log warn;
             events { worker_connections 1024; }
             http {
                 access_log off;
-                client_body_temp_path \(directory.path)/tmp/body;
-                proxy_temp_path \(directory.path)/tmp/proxy;
-                fastcgi_temp_path \(directory.path)/tmp/fastcgi;
-                uwsgi_temp_path \(directory.path)/tmp/uwsgi;
-                scgi_temp_path \(directory.path)/tmp/scgi;
+                client_body_temp_path \(path)/tmp/body;
+                proxy_temp_path \(path)/tmp/proxy;
+                fastcgi_temp_path \(path)/tmp/fastcgi;
+                uwsgi_temp_path \(path)/tmp/uwsgi;
+                scgi_temp_path \(path)/tmp/scgi;
                 keepalive_requests 10000000;
-                sendfile on;
                 default_type application/octet-stream;
-                server { listen 127.0.0.1:\(port); root \(directory.path)/www; }
+                \(settings)
+                \(servers)
             }
             """
         let configFile = directory.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let started = try ChildProcess.run(nginx, ["-c", configFile.path, "-p", directory.path])
+        let started = try ChildProcess.run(nginx, ["-c", configFile.path, "-p", path])
         guard started.status == 0 else { throw BenchmarkError("nginx did not start (status \(started.status))") }
         Thread.sleep(forTimeInterval: 0.3)
-        return LocalNginx(directory: directory, url: "http://127.0.0.1:\(port)/1k.bin", pidFile: pidFile)
+        return pidFile
     }
 
-    func stop() {
+    /// Stops the nginx whose pid file is given and removes its directory.
+    static func stop(pidFile: URL, directory: URL) {
         if let text = try? String(contentsOf: pidFile, encoding: .utf8),
             let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
         {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import CourierSecurity
 import CourierTesting
 import Foundation
 import NIOCore
@@ -78,8 +79,10 @@ enum TLSBenchmark {
                 let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") })
             else { throw BenchmarkError("\(name) \(mode) run failed (status \(run.status)): \(run.output)") }
             let fields = line.split(separator: " ")
-            return HTTPBenchmark.Measurement(
-                requestsPerSecond: Double(fields[1]) ?? 0, cpuMicrosecondsPerRequest: Double(fields[2]) ?? 0)
+            guard fields.count == 3, let rate = Double(fields[1]), let cpu = Double(fields[2]) else {
+                throw BenchmarkError("\(name) \(mode) printed an unreadable result: \(line)")
+            }
+            return HTTPBenchmark.Measurement(requestsPerSecond: rate, cpuMicrosecondsPerRequest: cpu)
         }
         let clients = ["Courier", "async-http-client"]
         var h2: [String: [HTTPBenchmark.Measurement]] = [:]
@@ -263,61 +266,31 @@ struct TLSNginx {
     let h1URL: String
 
     static func start() throws -> TLSNginx {
-        guard let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile)
-        else { throw BenchmarkError("nginx not found; install it (apt-get install nginx-light)") }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-bench-\(UUID())")
-        let manager = FileManager.default
-        try manager.createDirectory(at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
-        try manager.createDirectory(at: directory.appendingPathComponent("tmp"), withIntermediateDirectories: true)
-        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let directory = try LocalNginx.makeDirectory(prefix: "courier-tls-bench")
         try Data(repeating: 0x61, count: 1024).write(to: directory.appendingPathComponent("www/1k.bin"))
         let authority = try TestCertificateAuthority(commonName: "Courier Benchmark CA")
         let leaf = try authority.makeServerCertificate()
         let caFile = directory.appendingPathComponent("ca.pem")
         try Data(authority.certificatePEM.utf8).write(to: caFile)
         try Data(leaf.certificatePEM.utf8).write(to: directory.appendingPathComponent("server.pem"))
-        try Data(leaf.privateKeyPEM.utf8).write(to: directory.appendingPathComponent("server.key"))
+        // The private key is owner-only from its first byte (nginx's master process reads it as root).
+        try AtomicFile.write(Data(leaf.privateKeyPEM.utf8), to: directory.appendingPathComponent("server.key"))
         let h2Port = try LocalNginx.freePort()
         let h1Port = try LocalNginx.freePort()
-        let pidFile = directory.appendingPathComponent("nginx.pid")
         let path = directory.path
-        let config = """
-            worker_processes 1;
-            daemon on;
-            pid \(pidFile.path);
-            error_log \(path)/error.log warn;
-            events { worker_connections 1024; }
-            http {
-                access_log off;
-                client_body_temp_path \(path)/tmp/body;
-                proxy_temp_path \(path)/tmp/proxy;
-                fastcgi_temp_path \(path)/tmp/fastcgi;
-                uwsgi_temp_path \(path)/tmp/uwsgi;
-                scgi_temp_path \(path)/tmp/scgi;
-                keepalive_requests 10000000;
-                default_type application/octet-stream;
-                ssl_certificate \(path)/server.pem;
-                ssl_certificate_key \(path)/server.key;
+        let pidFile = try LocalNginx.launch(
+            in: directory,
+            http: "ssl_certificate \(path)/server.pem; ssl_certificate_key \(path)/server.key;",
+            servers: """
                 server { listen 127.0.0.1:\(h2Port) ssl http2; root \(path)/www; }
-                server { listen 127.0.0.1:\(h1Port) ssl; root \(path)/www; }
-            }
-            """
-        let configFile = directory.appendingPathComponent("nginx.conf")
-        try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let started = try ChildProcess.run(nginx, ["-c", configFile.path, "-p", path])
-        guard started.status == 0 else { throw BenchmarkError("nginx did not start (status \(started.status))") }
-        Thread.sleep(forTimeInterval: 0.3)
+                    server { listen 127.0.0.1:\(h1Port) ssl; root \(path)/www; }
+                """)
         return TLSNginx(
             directory: directory, pidFile: pidFile, caFile: caFile, h2URL: "https://127.0.0.1:\(h2Port)/1k.bin",
             h1URL: "https://127.0.0.1:\(h1Port)/1k.bin")
     }
 
     func stop() {
-        if let text = try? String(contentsOf: pidFile, encoding: .utf8),
-            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            kill(pid, SIGTERM)
-        }
-        try? FileManager.default.removeItem(at: directory)
+        LocalNginx.stop(pidFile: pidFile, directory: directory)
     }
 }

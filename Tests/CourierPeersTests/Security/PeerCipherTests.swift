@@ -1,4 +1,5 @@
 import CourierPeers
+import Crypto
 import NIOCore
 import Testing
 
@@ -69,5 +70,30 @@ import Testing
         #expect(EncryptionPreference.optional.negotiate(with: .none) == false)
         #expect(EncryptionPreference.optional.negotiate(with: .required) == true)
         #expect(EncryptionPreference.none.negotiate(with: .none) == false)
+    }
+
+    /// The wire layout of the nonces, checked against AES-GCM itself (so a change of how the nonce is built cannot
+    /// pass by sealing and opening with the same wrong layout): `u32 channel | u64 counter`, channel 0 for frames
+    /// (their counter) and 1 for datagrams (their message number); the frame kind, or the datagram header, is the
+    /// authenticated data.
+    @Test func noncesFollowTheWireLayout() throws {
+        let key = SymmetricKey(data: [UInt8](repeating: 7, count: 32))
+        var cipher = PeerCipher(sendKey: key, receiveKey: key)
+        func open(_ sealed: ByteBuffer, nonce: [UInt8], authenticating: [UInt8]) throws -> String {
+            let bytes = Array(sealed.readableBytesView)
+            let box = try AES.GCM.SealedBox(
+                nonce: AES.GCM.Nonce(data: nonce), ciphertext: bytes.dropLast(16), tag: bytes.suffix(16))
+            return String(decoding: try AES.GCM.open(box, using: key, authenticating: authenticating), as: UTF8.self)
+        }
+        for counter in 0..<3 {
+            let sealed = try cipher.sealFrame(kind: .data, body: ByteBuffer(string: "frame \(counter)"))
+            let nonce: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(counter)]
+            #expect(
+                try open(sealed, nonce: nonce, authenticating: [PeerFrame.Kind.data.rawValue]) == "frame \(counter)")
+        }
+        let datagram = try cipher.sealDatagram(
+            ByteBuffer(string: "datagram"), messageNumber: 0x0102_0304, header: [9, 8])
+        let nonce: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 0, 1, 2, 3, 4]
+        #expect(try open(datagram, nonce: nonce, authenticating: [9, 8]) == "datagram")
     }
 }

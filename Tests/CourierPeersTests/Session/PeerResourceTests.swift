@@ -65,7 +65,10 @@ import Testing
         await bob.disconnect()
     }
 
-    @Test func aCancelledStreamEndsWithCancelled() async throws {
+    /// Ann opens a stream to Bob and writes 100 bytes into it.
+    static func streamWithHundredBytes() async throws -> (
+        ann: PeerSession, bob: PeerSession, output: PeerOutputStream, input: PeerInputStream
+    ) {
         let ann = try await Self.session("Ann")
         let bob = try await Self.session("Bob")
         let bobLog = EventLog(bob)
@@ -73,11 +76,22 @@ import Testing
         let output = try await ann.openStream(name: "feed", to: peer.id)
         let input = try #require(await Self.nextStream(bobLog))
         try await output.write(Self.bytes(100))
-        await output.cancel()
+        return (ann, bob, output, input)
+    }
+
+    /// Reads a stream that must end with an error: the bytes that came before it, and the error.
+    static func readUntilError(_ input: PeerInputStream) async -> (received: [UInt8], error: PeersError?) {
         var received: [UInt8] = []
         let error = await #expect(throws: PeersError.self) {
             for try await chunk in input { received += chunk }
         }
+        return (received, error)
+    }
+
+    @Test func aCancelledStreamEndsWithCancelled() async throws {
+        let (ann, bob, output, input) = try await Self.streamWithHundredBytes()
+        await output.cancel()
+        let (received, error) = await Self.readUntilError(input)
         #expect(error?.code == .cancelled)
         #expect(received == Self.bytes(100))
         await #expect(throws: PeersError.self) { try await output.write([1]) }
@@ -86,19 +100,10 @@ import Testing
     }
 
     @Test func aStreamWhoseConnectionDropsEndsWithConnectionClosed() async throws {
-        let ann = try await Self.session("Ann")
-        let bob = try await Self.session("Bob")
-        let bobLog = EventLog(bob)
-        let peer = try await ann.connect(to: PeerFixtures.address(of: bob))
-        let output = try await ann.openStream(name: "feed", to: peer.id)
-        let input = try #require(await Self.nextStream(bobLog))
-        try await output.write(Self.bytes(100))
+        let (ann, bob, _, input) = try await Self.streamWithHundredBytes()
         // Ann leaves without finishing the stream: its connection closes under it.
         await ann.disconnect()
-        var received: [UInt8] = []
-        let error = await #expect(throws: PeersError.self) {
-            for try await chunk in input { received += chunk }
-        }
+        let (received, error) = await Self.readUntilError(input)
         #expect(error?.code == .connectionClosed)
         #expect(received == Self.bytes(100))
         await bob.disconnect()
