@@ -11,20 +11,20 @@ import Synchronization
 /// busy two-core machine one of them can hold a loop for longer than that. The loops handed out here serve one
 /// instance each.
 public enum PrivateLinks {
-    /// The ports handed out in this process. A port is never handed out twice: a multicast socket binds the
-    /// group's address, which does not stop the kernel from offering the same port again to a plain bind on
-    /// 127.0.0.1, and two tests sharing a link would see each other's names.
-    private static let handedOut = Mutex<Set<Int>>([])
+    /// The ports handed out in this process, each with the socket that keeps it reserved. A port is never handed
+    /// out twice: two tests sharing a link would see each other's names.
+    private static let handedOut = Mutex<[Int: any Channel]>([:])
     /// Loops handed out; they live as long as the process (an idle loop costs a thread parked in `epoll_wait`).
     private static let groups = Mutex<[MultiThreadedEventLoopGroup]>([])
 
-    /// A UDP port that was free a moment ago, that no other caller in this process got, and that the kernel will
-    /// not hand to anyone else in the meantime.
+    /// A UDP port that no other caller in this process got, that nothing else holds, and that stays reserved for
+    /// the life of the process.
     ///
-    /// The port comes from below the kernel's ephemeral range (`ip_local_port_range`). A port the kernel chose for
-    /// a bind to port 0 goes back into the ephemeral pool when that probe socket closes, and any socket of any test
-    /// that binds port 0 before the caller binds its link can get it: the caller's `SO_REUSEADDR` bind then fails
-    /// with "address already in use". Below the range only explicit binds can take a port.
+    /// The port comes from below the kernel's ephemeral range (`ip_local_port_range`): a port the kernel hands to a
+    /// bind to port 0 can go to any socket of any test a moment after a probe released it. It is then reserved by
+    /// a socket bound to 127.0.0.2 with `SO_REUSEADDR`: that socket receives nothing sent to 127.0.0.1 or to a
+    /// multicast group, a link's own `SO_REUSEADDR` bind to 0.0.0.0 shares the port with it, and any other bind
+    /// of the port without that option (another test's probe, a server elsewhere) is refused.
     ///
     /// - Throws: `PrivateLinkError` when 64 tries found no such port.
     public static func takeUDPPort() throws -> Int {
@@ -32,12 +32,25 @@ public enum PrivateLinks {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
             let port = Int.random(in: candidates, using: &generator)
-            guard handedOut.withLock({ !$0.contains(port) }) else { continue }
-            guard let channel = try? DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .bind(host: "0.0.0.0", port: port).wait()
+            guard handedOut.withLock({ $0[port] == nil }) else { continue }
+            // Free of everything: a plain bind of the wildcard address conflicts with any socket on the port.
+            guard
+                let probe = try? DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .bind(host: "0.0.0.0", port: port).wait()
             else { continue }
-            try? channel.close().wait()
-            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+            try? probe.close().wait()
+            guard
+                let reservation = try? DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .bind(host: "127.0.0.2", port: port).wait()
+            else { continue }
+            let taken = handedOut.withLock { ports in
+                guard ports[port] == nil else { return false }
+                ports[port] = reservation
+                return true
+            }
+            if taken { return port }
+            try? reservation.close().wait()
         }
         throw PrivateLinkError(description: "no UDP port that no other test of this process has")
     }

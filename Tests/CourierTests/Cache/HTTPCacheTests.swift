@@ -282,9 +282,27 @@ struct HTTPCacheTests {
             cache.storeCachedResponse(big, for: bigRequest)
             #expect(cache.cachedResponse(for: bigRequest) == nil)
             #expect(!Self.files(in: directory).contains { $0.hasSuffix(".tmp") || $0.hasSuffix(".body") })
+            // The failed temporary is closed and unlinked, but a child another test is spawning at that instant
+            // holds a copy of its descriptor until the child's exec closes it, and tmpfs frees the pages only then.
+            try await Self.waitForFreeSpace(atLeast: 48 * 1024, in: directory)
             let (small, smallRequest) = Self.entry("/small", size: 1000)
             cache.storeCachedResponse(small, for: smallRequest)
             #expect(cache.cachedResponse(for: smallRequest)?.data == small.data)
+        }
+    }
+
+    /// Waits (up to 10 s, then returns and lets the test's expectations speak) until the file system holding
+    /// `directory` has `bytes` free.
+    static func waitForFreeSpace(atLeast bytes: UInt64, in directory: URL) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            var information = statvfs()
+            if statvfs(directory.path, &information) == 0,
+                UInt64(information.f_bavail) * UInt64(information.f_frsize) >= bytes
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
         }
     }
 
