@@ -86,11 +86,13 @@ public actor PeerSession {
         var state: LinkState
         /// When the last frame arrived, on ``PeerSessionConfiguration/clock``.
         var lastHeard: Duration
-        /// Reliable writes issued without a timer of their own (the channel was writable) and not finished.
+        /// Reliable writes issued and not finished.
         var untimedWrites = 0
         /// When an untimed write last finished, or the first of a batch began, on the session clock: the liveness
         /// tick disconnects a peer whose writes have made no progress for the send timeout.
         var writeProgress: Duration = .zero
+        /// Set when the connection was closed because the peer read nothing for the send timeout.
+        var sendStall: PeerSendStall?
     }
 
     /// A peer that said goodbye or was dropped a moment ago: its unreliable messages sent before that, still in
@@ -362,6 +364,13 @@ public actor PeerSession {
         local.udpPort = datagramPortHint.withLock { $0 }
         local.tcpPort = listenPortHint.withLock { $0 }
         let sync = channel.pipeline.syncOperations
+        if let timeout = configuration.sendTimeout {
+            let stall = PeerSendStall()
+            let key = ObjectIdentifier(channel)
+            let stalls = sendStalls
+            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall) { _ = stalls.take(key) })
+            sendStalls.put(stall, for: key)
+        }
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
         try sync.addHandler(MessageToByteHandler(PeerFrameEncoder()))
         let authentication = PeerAuthentication(
@@ -374,6 +383,8 @@ public actor PeerSession {
         return try Connection(wrappingChannelSynchronously: channel)
     }
 
+    /// The stall flags of connections configured on the event loop and not yet adopted by the actor.
+    private nonisolated let sendStalls = SendStalls()
     /// The UDP port for hellos built on the event loop, outside the actor.
     private nonisolated let datagramPortHint = Mutex<UInt16>(0)
     /// The TCP port for hellos built on the event loop, outside the actor.
@@ -639,9 +650,11 @@ public actor PeerSession {
     {
         let id = nextLinkID
         nextLinkID += 1
+        let channel = connection.channel
         links[id] = Link(
-            channel: connection.channel, isInitiator: isInitiator, expected: expected, state: state,
-            lastHeard: clock.elapsed())
+            channel: channel, isInitiator: isInitiator, expected: expected, state: state,
+            lastHeard: clock.elapsed(),
+            sendStall: sendStalls.take(ObjectIdentifier(channel)))
         if closed { connection.channel.close(promise: nil) }
         tasks.append(
             Task { [weak self] in
@@ -1431,50 +1444,21 @@ public actor PeerSession {
             throw PeersError(.notConnected, "the peer is not connected")
         }
         let frame = PeerFrame(kind: .data, body: body)
-        let channel = link.channel
-        guard let timeout = configuration.sendTimeout, channel.isWritable == false else {
-            // Nothing waits for the peer, so no timer per message (a task group with a sleeping child cost more
-            // than the write). Should the channel turn unwritable meanwhile, the liveness tick bounds the wait.
-            if link.untimedWrites == 0 { links[id]?.writeProgress = clock.elapsed() }
-            links[id]?.untimedWrites += 1
-            var failed = false
-            do { try await writer.write(frame) } catch { failed = true }
-            links[id]?.untimedWrites -= 1
-            links[id]?.writeProgress = clock.elapsed()
-            if failed { throw PeersError(.connectionClosed, "the connection closed while sending") }
-            return
+        // No timer per message (a task group with a sleeping child cost more than the write): a write suspended
+        // on back-pressure ends when the stall handler closes a connection that stayed unwritable for the send
+        // timeout, and the liveness tick also drops a peer whose writes made no progress for that long.
+        if link.untimedWrites == 0 { links[id]?.writeProgress = clock.elapsed() }
+        links[id]?.untimedWrites += 1
+        var failed = false
+        do { try await writer.write(frame) } catch { failed = true }
+        links[id]?.untimedWrites -= 1
+        links[id]?.writeProgress = clock.elapsed()
+        guard failed else { return }
+        if let timeout = configuration.sendTimeout, link.sendStall?.fired == true {
+            await close(link: id, goodbye: false)
+            throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
         }
-        let outcome: PeersError? = await withTaskGroup(of: PeersError?.self) { group in
-            group.addTask {
-                do {
-                    try await writer.write(frame)
-                    return nil
-                } catch {
-                    return PeersError(.connectionClosed, "the connection closed while sending")
-                }
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: timeout)
-                } catch {
-                    return nil
-                }
-                // Closing fails the suspended write, which ends the other child.
-                channel.close(promise: nil)
-                return PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            let second = await group.next() ?? nil
-            if first?.code == .sendTimedOut || second?.code == .sendTimedOut {
-                return PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
-            }
-            return first
-        }
-        if let outcome {
-            if outcome.code == .sendTimedOut { await close(link: id, goodbye: false) }
-            throw outcome
-        }
+        throw PeersError(.connectionClosed, "the connection closed while sending")
     }
 
     private func sendUnreliable(_ body: ByteBuffer, link id: Int) async throws(PeersError) {

@@ -23,8 +23,9 @@ public struct PeerSessionConfiguration: Sendable {
     public var maximumPeers: Int?
     /// Unread bytes a peer may have before `send` suspends (1 MiB).
     public var sendBufferLimit = 1 << 20
-    /// How long a reliable send may stay suspended by back-pressure before it fails with `sendTimedOut` and the
-    /// peer is disconnected; `nil` waits as long as the connection lives.
+    /// How long a connection may stay blocked by back-pressure (the peer reads nothing) before the reliable send
+    /// waiting on it fails with `sendTimedOut` and the peer is disconnected; `nil` waits as long as the connection
+    /// lives. Measured in real time on the connection's event loop, whatever ``clock`` is.
     public var sendTimeout: Duration? = .seconds(30)
     /// The address to listen on (TCP and UDP); loopback in tests.
     public var bindHost = "0.0.0.0"
