@@ -41,9 +41,11 @@ final class FlakyNetworkHandler: ProtocolHandler {
     }
 }
 
-@Suite("Waiting for connectivity")
+@Suite("Waiting for connectivity", .timeLimit(.minutes(2)))
 struct WaitsForConnectivityTests {
-    /// Waits for the task's "waiting for connectivity" event, counting them until completion.
+    /// Waits for the task's "waiting for connectivity" event, counting them until completion. The signal stream
+    /// ends with the task's events, so a task that completes without waiting fails the test instead of leaving it
+    /// waiting for a signal that never comes.
     func watch(_ events: AsyncStream<TaskEvent>, waiting: AsyncStream<Void>.Continuation) async -> Int {
         var count = 0
         for await event in events {
@@ -52,6 +54,7 @@ struct WaitsForConnectivityTests {
                 waiting.yield()
             }
         }
+        waiting.finish()
         return count
     }
 
@@ -70,7 +73,8 @@ struct WaitsForConnectivityTests {
         let counter = Task { await watch(events, waiting: waiting) }
         task.resume()
         var iterator = signal.makeAsyncIterator()
-        await iterator.next()
+        let signalled: Void? = await iterator.next()
+        #expect(signalled != nil, "the task completed without waiting for connectivity")
         #expect(stubs.receivedRequests.isEmpty, "nothing is sent while there is no network")
         // A status change that is still no network does not release it.
         network.set(.reachable(via: .loopbackOnly))
@@ -99,7 +103,8 @@ struct WaitsForConnectivityTests {
         let counter = Task { [events = task.events] in await watch(events, waiting: waiting) }
         task.resume()
         var iterator = signal.makeAsyncIterator()
-        await iterator.next()
+        let signalled: Void? = await iterator.next()
+        #expect(signalled != nil, "the task completed without waiting for connectivity")
         #expect(handler.requests.withLock { $0 } == 1)
         network.set(.reachable(via: .ethernet))
         let response = try await task.value
