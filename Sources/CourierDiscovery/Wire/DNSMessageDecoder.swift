@@ -155,6 +155,21 @@ enum DNSMessageDecoder {
             }
         }
 
+        /// The label of `count` bytes at `start` as a string, or `nil` when it is not UTF-8. ASCII, the common case,
+        /// is copied without the generic validating initializer (which looked up type metadata on every call).
+        static func label(_ bytes: [UInt8], from start: Int, count: Int) -> String? {
+            bytes.withUnsafeBufferPointer { buffer in
+                let slice = UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
+                var isASCII = true
+                for byte in slice where byte >= 0x80 {
+                    isASCII = false
+                    break
+                }
+                if isASCII { return String(decoding: slice, as: UTF8.self) }
+                return String(validating: slice, as: UTF8.self)
+            }
+        }
+
         /// Reads a possibly compressed name. Its inline part must end before `limit`; each pointer must point
         /// before the start of the labels it continues, so positions strictly decrease and loops are impossible.
         /// Returns `nil` for a well-formed name with a label that is not UTF-8 (such names are ignored).
@@ -165,6 +180,7 @@ enum DNSMessageDecoder {
             var segmentStart = offset
             var jumped = false
             var labels: [String] = []
+            labels.reserveCapacity(4)
             var wireLength = 1
             var labelCount = 0
             var valid = true
@@ -185,7 +201,7 @@ enum DNSMessageDecoder {
                         throw .nameTooLong(offset: nameStart)
                     }
                     if valid {
-                        if let label = String(validating: bytes[(cursor + 1)..<(cursor + 1 + count)], as: UTF8.self) {
+                        if let label = Self.label(bytes, from: cursor + 1, count: count) {
                             labels.append(label)
                         } else {
                             valid = false

@@ -158,6 +158,20 @@ public struct DNSName: Sendable, CustomStringConvertible {
         let left = lhs.utf8
         let right = rhs.utf8
         guard left.count == right.count else { return false }
+        // Native strings are contiguous UTF-8: compare the bytes directly (the zipped views cost more than the
+        // comparison itself).
+        let contiguous = left.withContiguousStorageIfAvailable { leftBytes in
+            right.withContiguousStorageIfAvailable { rightBytes in
+                for index in 0..<leftBytes.count
+                where leftBytes[index] != rightBytes[index]
+                    && lowercasedASCII(leftBytes[index]) != lowercasedASCII(rightBytes[index])
+                {
+                    return false
+                }
+                return true
+            }
+        }
+        if let contiguous, let result = contiguous { return result }
         return zip(left, right).allSatisfy { lowercasedASCII($0) == lowercasedASCII($1) }
     }
 
