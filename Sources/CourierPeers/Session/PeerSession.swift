@@ -86,11 +86,6 @@ public actor PeerSession {
         var state: LinkState
         /// When the last frame arrived, on ``PeerSessionConfiguration/clock``.
         var lastHeard: Duration
-        /// Reliable writes issued and not finished.
-        var untimedWrites = 0
-        /// When an untimed write last finished, or the first of a batch began, on the session clock: the liveness
-        /// tick disconnects a peer whose writes have made no progress for the send timeout.
-        var writeProgress: Duration = .zero
         /// Set when the connection was closed because the peer read nothing for the send timeout.
         var sendStall: PeerSendStall?
     }
@@ -1008,19 +1003,11 @@ public actor PeerSession {
             // This process did not run on time (stopped, suspended, starved): the silence was ours, not the peers'.
             for id in links.keys {
                 links[id]?.lastHeard = now
-                links[id]?.writeProgress = now
             }
         }
         lastTick = now
         for id in links.keys.sorted() {
             guard let link = links[id], case .connected = link.state else { continue }
-            if let timeout = configuration.sendTimeout, link.untimedWrites > 0, now - link.writeProgress >= timeout {
-                logger.info(
-                    "a write to the peer made no progress for the send timeout; disconnecting",
-                    metadata: ["peer": "\(link.peer?.id.description ?? "?")", "timeout": "\(timeout)"])
-                await close(link: id, goodbye: false)
-                continue
-            }
             if let timeout = configuration.disconnectTimeout, now - link.lastHeard >= timeout {
                 logger.info(
                     "peer silent for the disconnect timeout; disconnecting",
@@ -1444,16 +1431,13 @@ public actor PeerSession {
             throw PeersError(.notConnected, "the peer is not connected")
         }
         let frame = PeerFrame(kind: .data, body: body)
-        // No timer per message (a task group with a sleeping child cost more than the write): a write suspended
-        // on back-pressure ends when the stall handler closes a connection that stayed unwritable for the send
-        // timeout, and the liveness tick also drops a peer whose writes made no progress for that long.
-        if link.untimedWrites == 0 { links[id]?.writeProgress = clock.elapsed() }
-        links[id]?.untimedWrites += 1
-        var failed = false
-        do { try await writer.write(frame) } catch { failed = true }
-        links[id]?.untimedWrites -= 1
-        links[id]?.writeProgress = clock.elapsed()
-        guard failed else { return }
+        // No timer and no bookkeeping per message (a task group with a sleeping child cost more than the write): a
+        // write suspended on back-pressure ends when the stall handler closes a connection that stayed unwritable
+        // for the send timeout.
+        do {
+            try await writer.write(frame)
+            return
+        } catch {}
         if let timeout = configuration.sendTimeout, link.sendStall?.fired == true {
             await close(link: id, goodbye: false)
             throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
