@@ -1434,15 +1434,17 @@ public actor PeerSession {
         // No timer and no bookkeeping per message (a task group with a sleeping child cost more than the write): a
         // write suspended on back-pressure ends when the stall handler closes a connection that stayed unwritable
         // for the send timeout.
-        do {
-            try await writer.write(frame)
-            return
-        } catch {}
+        var failed = false
+        if link.sendStall?.fired != true {
+            do { try await writer.write(frame) } catch { failed = true }
+        }
+        // Checked whatever the write said: a write that was waiting when the connection closed may end without an
+        // error, its frame dropped.
         if let timeout = configuration.sendTimeout, link.sendStall?.fired == true {
             await close(link: id, goodbye: false)
             throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
         }
-        throw PeersError(.connectionClosed, "the connection closed while sending")
+        if failed { throw PeersError(.connectionClosed, "the connection closed while sending") }
     }
 
     private func sendUnreliable(_ body: ByteBuffer, link id: Int) async throws(PeersError) {
