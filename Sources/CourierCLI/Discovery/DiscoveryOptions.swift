@@ -15,13 +15,9 @@ struct DiscoveryOptions: ParsableArguments {
     @Flag(name: .customLong("ipv6"), help: "Use IPv6 only.")
     var ipv6Only = false
 
-    @Option(
-        name: .customLong("mdns-port"),
-        help: ArgumentHelp("The mDNS port (tests use a private one).", visibility: .hidden))
-    var port: Int = 5353
+    @OptionGroup var mdns: MDNSPortOption
 
     func validate() throws {
-        guard (1...65535).contains(port) else { throw ValidationError("--mdns-port must be 1…65535") }
         guard !(ipv4Only && ipv6Only) else { throw ValidationError("--ipv4 and --ipv6 exclude each other") }
     }
 
@@ -34,7 +30,7 @@ struct DiscoveryOptions: ParsableArguments {
         }
         if ipv4Only { configuration.ipVersions = .v4 }
         if ipv6Only { configuration.ipVersions = .v6 }
-        configuration.port = port
+        configuration.port = mdns.port
         return Discovery(configuration: configuration)
     }
 

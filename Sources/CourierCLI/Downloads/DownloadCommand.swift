@@ -177,8 +177,6 @@ struct DownloadCommand: AsyncParsableCommand {
     /// The URL with the request command's shorthands: `:8080/path` is localhost, no scheme means http://
     /// (https:// with --https), and `.`/`..` segments resolved unless `--path-as-is`.
     func resolveURL(_ text: String) throws -> URL {
-        let url = try Request(RequestCommand.completeURLText(text, https: https)).url
-        guard !pathAsIs, ["http", "https"].contains(url.scheme?.lowercased()) else { return url }
-        return DotSegments.removing(from: url)
+        try RequestCommand.completedURL(text, https: https, pathAsIs: pathAsIs)
     }
 }

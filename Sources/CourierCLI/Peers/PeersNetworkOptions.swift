@@ -19,13 +19,9 @@ struct PeersNetworkOptions: ParsableArguments {
                 + "they know it are refused.", valueName: "PATH"))
     var secretFile: String?
 
-    @Option(
-        name: .customLong("mdns-port"),
-        help: ArgumentHelp("The mDNS port (tests use a private one).", visibility: .hidden))
-    var mdnsPort: Int = 5353
+    @OptionGroup var mdns: MDNSPortOption
 
     func validate() throws {
-        guard (1...65535).contains(mdnsPort) else { throw ValidationError("--mdns-port must be 1…65535") }
         if secretFile != nil, try preference() == .none {
             throw ValidationError("--secret-file needs encryption; it cannot go with --encryption none")
         }
@@ -71,7 +67,7 @@ struct PeersNetworkOptions: ParsableArguments {
         var discoveryConfiguration = DiscoveryConfiguration()
         discoveryConfiguration.interfaces = loopbackOnly ? .loopbackOnly : .automatic
         if loopbackOnly { discoveryConfiguration.ipVersions = .v4 }
-        discoveryConfiguration.port = mdnsPort
+        discoveryConfiguration.port = mdns.port
         discoveryConfiguration.logger = Logger(label: "courier.discovery", factory: { _ in SwiftLogNoOpLogHandler() })
         let discovery = Discovery(configuration: discoveryConfiguration)
         try await discovery.start()

@@ -429,8 +429,7 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     func resolveURL(_ text: String) throws -> URL {
-        var url = try Request(Self.completeURLText(text, https: https)).url
-        if !pathAsIs, ["http", "https"].contains(url.scheme?.lowercased()) { url = DotSegments.removing(from: url) }
+        let url = try Self.completedURL(text, https: https, pathAsIs: pathAsIs)
         if let scheme = url.scheme?.lowercased(), !Self.supportedSchemes.contains(scheme) {
             throw ValidationError(
                 "unsupported scheme '\(scheme)' in \(text); courier speaks http://, https://, ftp://, data: and file: URLs"
@@ -440,6 +439,14 @@ struct RequestCommand: AsyncParsableCommand {
     }
 
     static let supportedSchemes: Set<String> = ["http", "https", "ftp", "data", "file"]
+
+    /// The URL of ``completeURLText(_:https:)``, with its `.` and `..` segments resolved (for http and https)
+    /// unless `pathAsIs`; `courier download` completes its URL the same way.
+    static func completedURL(_ text: String, https: Bool, pathAsIs: Bool) throws -> URL {
+        let url = try Request(completeURLText(text, https: https)).url
+        guard !pathAsIs, ["http", "https"].contains(url.scheme?.lowercased()) else { return url }
+        return DotSegments.removing(from: url)
+    }
 
     /// The URL as written, completed as httpie does: `:8080/path` and `:/path` mean localhost, a URL without a
     /// scheme gets `http://` (`https://` with `https`), and spaces are percent-encoded (curl and httpie send

@@ -16,7 +16,7 @@ import Foundation
 /// hmac.isValid(receivedMAC, for: body)   // constant time
 /// ```
 public struct HMACAuthenticator: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, RedactedDescription
 {
     /// The digest under the HMAC.
     public let algorithm: DigestAlgorithm
@@ -80,11 +80,6 @@ public struct HMACAuthenticator: Sendable, CustomStringConvertible, CustomDebugS
     /// `"HMACAuthenticator(<algorithm>, key redacted)"`.
     public var description: String {
         "HMACAuthenticator(\(algorithm), key redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only the algorithm.

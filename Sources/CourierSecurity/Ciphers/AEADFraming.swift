@@ -51,3 +51,24 @@ extension AEADPrimitive {
         }
     }
 }
+
+/// An AEAD cipher over a ``AEADPrimitive``: ``AESGCMCipher`` and ``ChaCha20Poly1305Cipher`` get
+/// `encrypt` and `decrypt` from here and keep only their key checks, `seal`, `open` and names.
+protocol AEADCipher: SymmetricCipher, RedactedDescription {
+    /// The algorithm under the cipher.
+    associatedtype Primitive: AEADPrimitive
+    /// The key, already checked for the algorithm's lengths.
+    var key: SecretKey { get }
+}
+
+extension AEADCipher {
+    /// Seals with a random nonce and no associated data; returns `nonce || ciphertext || tag`.
+    public func encrypt(_ plaintext: some DataProtocol) throws -> Data {
+        try Primitive.seal(plaintext, key: key, nonce: nil, authenticating: Data())
+    }
+
+    /// Opens `nonce || ciphertext || tag` with no associated data.
+    public func decrypt(_ message: some DataProtocol) throws -> Data {
+        try Primitive.open(message, key: key, authenticating: Data())
+    }
+}

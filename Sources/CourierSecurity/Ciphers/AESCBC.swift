@@ -18,7 +18,9 @@ import Foundation
 /// let ciphertext = try cbc.encrypt(plaintext, iv: iv)
 /// let back = try cbc.decrypt(ciphertext, iv: iv)
 /// ```
-public struct AESCBC: SymmetricCipher, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct AESCBC: SymmetricCipher, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable,
+    RedactedDescription
+{
     /// The AES block length, 16 bytes.
     public static let blockByteCount = 16
     /// The IV length, 16 bytes.
@@ -167,11 +169,6 @@ public struct AESCBC: SymmetricCipher, CustomStringConvertible, CustomDebugStrin
     /// `"AESCBC(AES-<bits>, key redacted)"`.
     public var description: String {
         "AESCBC(AES-\(keyBitCount), key redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only the key size.

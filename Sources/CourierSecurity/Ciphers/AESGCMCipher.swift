@@ -13,14 +13,14 @@ import Foundation
 /// let opened = try gcm.open(sealed, authenticating: header)
 /// ```
 public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, AEADCipher
 {
     /// The nonce length, 12 bytes.
     public static let nonceByteCount = Primitive.nonceByteCount
     /// The tag length, 16 bytes.
     public static let tagByteCount = Primitive.tagByteCount
 
-    private let key: SecretKey
+    let key: SecretKey
 
     /// Creates a cipher for a 16-, 24- or 32-byte key.
     ///
@@ -55,24 +55,9 @@ public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebu
         try Primitive.open(sealed, key: key, authenticating: authenticatedData)
     }
 
-    /// ``seal(_:nonce:authenticating:)`` with a random nonce and no associated data.
-    public func encrypt(_ plaintext: some DataProtocol) throws -> Data {
-        try seal(plaintext)
-    }
-
-    /// ``open(_:authenticating:)`` with no associated data.
-    public func decrypt(_ message: some DataProtocol) throws -> Data {
-        try open(message)
-    }
-
     /// `"AESGCMCipher(AES-<bits>, key redacted)"`.
     public var description: String {
         "AESGCMCipher(AES-\(key.bitCount), key redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only the key size.
@@ -82,7 +67,7 @@ public struct AESGCMCipher: SymmetricCipher, CustomStringConvertible, CustomDebu
 }
 
 extension AESGCMCipher {
-    fileprivate enum Primitive: AEADPrimitive {
+    enum Primitive: AEADPrimitive {
         static let name = "AES-GCM"
 
         static func combined(

@@ -13,14 +13,14 @@ import Foundation
 /// let opened = try cipher.open(sealed)
 /// ```
 public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, AEADCipher, RedactedReflection
 {
     /// The nonce length, 12 bytes.
     public static let nonceByteCount = Primitive.nonceByteCount
     /// The tag length, 16 bytes.
     public static let tagByteCount = Primitive.tagByteCount
 
-    private let key: SecretKey
+    let key: SecretKey
 
     /// Creates a cipher for a 32-byte key.
     ///
@@ -55,34 +55,14 @@ public struct ChaCha20Poly1305Cipher: SymmetricCipher, CustomStringConvertible, 
         try Primitive.open(sealed, key: key, authenticating: authenticatedData)
     }
 
-    /// ``seal(_:nonce:authenticating:)`` with a random nonce and no associated data.
-    public func encrypt(_ plaintext: some DataProtocol) throws -> Data {
-        try seal(plaintext)
-    }
-
-    /// ``open(_:authenticating:)`` with no associated data.
-    public func decrypt(_ message: some DataProtocol) throws -> Data {
-        try open(message)
-    }
-
     /// `"ChaCha20Poly1305Cipher(key redacted)"`.
     public var description: String {
         "ChaCha20Poly1305Cipher(key redacted)"
     }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
-    }
-
-    /// A mirror without the key.
-    public var customMirror: Mirror {
-        Mirror(self, children: [], displayStyle: .struct)
-    }
 }
 
 extension ChaCha20Poly1305Cipher {
-    fileprivate enum Primitive: AEADPrimitive {
+    enum Primitive: AEADPrimitive {
         static let name = "ChaCha20-Poly1305"
 
         static func combined(

@@ -9,27 +9,20 @@ import Crypto
 /// ```swift
 /// let digest = MD4.hash(data: Data("abc".utf8))   // a448017aaf21d8525fc10ae87aa6729d
 /// ```
-public struct MD4: HashFunction {
+public struct MD4: HashFunction, MerkleDamgardHashFunction {
     /// MD4 works on 64-byte blocks.
     public static let blockByteCount = 64
 
-    private var hasher = MerkleDamgardHasher<Compression>()
+    /// The digest type, ``MD4Digest``.
+    public typealias Digest = MD4Digest
+
+    var hasher = MerkleDamgardHasher<Compression>()
 
     /// Creates an MD4 hasher for incremental use.
     public init() {}
 
-    /// Feeds more bytes into the hash.
-    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
-        hasher.update(bufferPointer)
-    }
-
-    /// Returns the digest of everything fed so far; the hasher itself is left unchanged.
-    public func finalize() -> MD4Digest {
-        MD4Digest(bytes: hasher.finalize())
-    }
-
     /// MD4's initial state and rounds (RFC 1320, section 3).
-    private enum Compression: MerkleDamgardCompression {
+    enum Compression: MerkleDamgardCompression {
         static let initialState: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
         static let isBigEndian = false
 

@@ -10,27 +10,20 @@ import Crypto
 /// SHA224.hash(data: Data("abc".utf8))
 /// // 23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7
 /// ```
-public struct SHA224: HashFunction {
+public struct SHA224: HashFunction, MerkleDamgardHashFunction {
     /// SHA-224 works on 64-byte blocks.
     public static let blockByteCount = 64
 
-    private var hasher = MerkleDamgardHasher<Compression>()
+    /// The digest type, ``SHA224Digest``.
+    public typealias Digest = SHA224Digest
+
+    var hasher = MerkleDamgardHasher<Compression>()
 
     /// Creates a SHA-224 hasher for incremental use.
     public init() {}
 
-    /// Feeds more bytes into the hash.
-    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
-        hasher.update(bufferPointer)
-    }
-
-    /// Returns the digest of everything fed so far; the hasher itself is left unchanged.
-    public func finalize() -> SHA224Digest {
-        SHA224Digest(bytes: hasher.finalize())
-    }
-
     /// SHA-256's rounds with SHA-224's initial state; the digest is the first seven words.
-    private enum Compression: MerkleDamgardCompression {
+    enum Compression: MerkleDamgardCompression {
         static let initialState: [UInt32] = [
             0xc105_9ed8, 0x367c_d507, 0x3070_dd17, 0xf70e_5939, 0xffc0_0b31, 0x6858_1511, 0x64f9_8fa7, 0xbefa_4fa4,
         ]

@@ -12,7 +12,7 @@
 /// )
 /// ```
 public struct KeyRing<Key: Sendable>: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, RedactedDescription
 {
     /// The key used to protect new data.
     public let current: VersionedKey<Key>
@@ -46,11 +46,6 @@ public struct KeyRing<Key: Sendable>: Sendable, CustomStringConvertible, CustomD
     public var description: String {
         let versions = previous.map { "v\($0.version)" }.joined(separator: ", ")
         return "KeyRing(current v\(current.version), previous [\(versions)], redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only versions.

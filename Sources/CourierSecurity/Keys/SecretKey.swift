@@ -14,7 +14,7 @@ import Foundation
 /// print(key)   // SecretKey(32 bytes, redacted)
 /// ```
 public struct SecretKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, RedactedDescription
 {
     /// The key as swift-crypto's type, for calling swift-crypto directly.
     public let symmetricKey: SymmetricKey
@@ -85,11 +85,6 @@ public struct SecretKey: Sendable, Equatable, CustomStringConvertible, CustomDeb
     /// `"SecretKey(<n> bytes, redacted)"`.
     public var description: String {
         "SecretKey(\(byteCount) bytes, redacted)"
-    }
-
-    /// The same as ``description``: the bytes are never shown.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror that shows only the length, so `dump` cannot print the bytes.

@@ -7,7 +7,7 @@
 ///
 /// The key itself never appears in `description`, `debugDescription` or `dump` output.
 public struct VersionedKey<Key: Sendable>: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, RedactedDescription
 {
     /// A name for the key's purpose, such as `"banking"`; not secret.
     public let identifier: String
@@ -26,11 +26,6 @@ public struct VersionedKey<Key: Sendable>: Sendable, CustomStringConvertible, Cu
     /// `"VersionedKey(<identifier> v<version>, redacted)"`.
     public var description: String {
         "VersionedKey(\(identifier) v\(version), redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only the identifier and version.

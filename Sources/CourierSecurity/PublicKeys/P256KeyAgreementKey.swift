@@ -11,7 +11,7 @@ import Foundation
 /// // bob computes the same key from alice.publicKeyRepresentation
 /// ```
 public struct P256KeyAgreementKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, RedactedReflection
 {
     private let key: P256.KeyAgreement.PrivateKey
 
@@ -71,15 +71,5 @@ public struct P256KeyAgreementKey: Sendable, CustomStringConvertible, CustomDebu
     /// `"P256KeyAgreementKey(redacted)"`.
     public var description: String {
         "P256KeyAgreementKey(redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
-    }
-
-    /// A mirror without the key.
-    public var customMirror: Mirror {
-        Mirror(self, children: [], displayStyle: .struct)
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// let signature = try key.signature(for: Data(signingInput.utf8))   // 64 bytes for a JWT
 /// key.verifyingKey.isValidSignature(signature, for: Data(signingInput.utf8))
 /// ```
-public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable,
+    RedactedReflection
+{
     private let key: P256.Signing.PrivateKey
 
     /// Generates a new key.
@@ -76,15 +78,5 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     /// `"P256SigningKey(redacted)"`.
     public var description: String {
         "P256SigningKey(redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
-    }
-
-    /// A mirror without the key.
-    public var customMirror: Mirror {
-        Mirror(self, children: [], displayStyle: .struct)
     }
 }

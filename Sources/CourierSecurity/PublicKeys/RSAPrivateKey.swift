@@ -15,7 +15,9 @@ import Foundation
 /// let signature = try privateKey.signature(for: message)
 /// privateKey.publicKey.isValidSignature(signature, for: message)   // true
 /// ```
-public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable,
+    RedactedDescription
+{
     /// The key sizes accepted: 2048, 3072 and 4096 bits.
     public static let allowedBitCounts = [2048, 3072, 4096]
 
@@ -114,11 +116,6 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStrin
     /// `"RSAPrivateKey(<bits> bits, redacted)"`.
     public var description: String {
         "RSAPrivateKey(\(keyBitCount) bits, redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only the key size.

@@ -24,7 +24,9 @@ import Foundation
 ///
 /// Dates in the plaintext JSON are written as `yyyy-MM-dd HH:mm:ss` in the POSIX locale and the
 /// sealer's ``timeZone`` (UTC unless configured), the format the book's transfer MAC uses.
-public struct MessageSealer: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct MessageSealer: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable,
+    RedactedDescription
+{
     /// What the HMAC-SHA256 covers.
     public enum MACMode: Sendable, Hashable {
         /// The plaintext JSON bytes (book-compatible: the accounts response). MAC-then-encrypt:
@@ -260,11 +262,6 @@ public struct MessageSealer: Sendable, CustomStringConvertible, CustomDebugStrin
     public var description: String {
         let versions = writesKeyVersion ? keys.map { "v\($0.version)" }.joined(separator: ", ") : "unversioned"
         return "MessageSealer(\(macMode), keys \(versions), redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing the MAC mode and key versions only.

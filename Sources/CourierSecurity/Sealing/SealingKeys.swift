@@ -7,7 +7,9 @@ import Foundation
 /// checked, never padded: the encryption key must be 16, 24 or 32 bytes; the MAC key at least 32.
 ///
 /// Neither key appears in `description`, `debugDescription` or `dump`.
-public struct SealingKeys: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct SealingKeys: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable,
+    RedactedDescription
+{
     /// The AES key (16, 24 or 32 bytes).
     public let encryptionKey: SecretKey
     /// The HMAC-SHA256 key (32 bytes or more).
@@ -33,11 +35,6 @@ public struct SealingKeys: Sendable, CustomStringConvertible, CustomDebugStringC
     /// `"SealingKeys(AES-<bits>, HMAC-SHA256, redacted)"`.
     public var description: String {
         "SealingKeys(AES-\(encryptionKey.bitCount), HMAC-SHA256, redacted)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror showing only key sizes.

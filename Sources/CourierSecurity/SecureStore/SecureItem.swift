@@ -9,7 +9,7 @@ import Foundation
 /// try store.add(item)
 /// ```
 public struct SecureItem: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+    CustomReflectable, RedactedDescription
 {
     /// The item class.
     public var itemClass: SecureItemClass
@@ -75,11 +75,6 @@ public struct SecureItem: Sendable, Hashable, CustomStringConvertible, CustomDeb
         let name = attributes.label ?? attributes.account ?? attributes.server ?? "unnamed"
         let dataNote = data.map { "\($0.count) bytes of data redacted" } ?? "no data"
         return "SecureItem(\(itemClass.rawValue), \(name), \(dataNote))"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String {
-        description
     }
 
     /// A mirror with the class and attributes but not the data.
