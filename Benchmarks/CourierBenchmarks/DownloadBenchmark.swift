@@ -30,19 +30,13 @@ enum DownloadBenchmark {
             while let argument = remaining.popFirst() {
                 switch argument {
                 case "--size":
-                    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
-                        throw BenchmarkError("--size takes a number of MiB")
-                    }
-                    sizeMiB = value
+                    sizeMiB = try positiveNumber(from: &remaining, "--size takes a number of MiB")
                 case "--url":
                     url = remaining.popFirst()
                 case "--courier-only":
                     courierOnly = true
                 case "--rounds":
-                    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
-                        throw BenchmarkError("--rounds takes a positive number")
-                    }
-                    rounds = value
+                    rounds = try positiveNumber(from: &remaining, "--rounds takes a positive number")
                 default:
                     throw BenchmarkError("unknown option \(argument); use --size MIB, --rounds N, --courier-only")
                 }
@@ -55,14 +49,8 @@ enum DownloadBenchmark {
         let nginx = try LocalNginx.start()
         defer { nginx.stop() }
         let size = Int64(options.sizeMiB) * 1024 * 1024
-        let served = nginx.directory.appendingPathComponent("www/large.bin")
-        guard FileManager.default.createFile(atPath: served.path, contents: nil) else {
-            throw BenchmarkError("cannot create \(served.path)")
-        }
-        let handle = try FileHandle(forWritingTo: served)
-        try handle.truncate(atOffset: UInt64(size))
-        try handle.close()
-        let url = options.url ?? nginx.url.replacingOccurrences(of: "1k.bin", with: "large.bin")
+        let served = try nginx.serveLargeFile(bytes: size)
+        let url = options.url ?? served
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("courier-download-bench-\(UUID())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }

@@ -334,18 +334,29 @@ struct CurlRunner {
     }
 
     func run(url: String, count: Int) throws -> HTTPBenchmark.Measurement {
+        try runList(url: url, count: count, preamble: "", options: ["-s"])
+    }
+
+    /// curl fetching `url` `count` times in one process from a config list (`-K`) that starts with `preamble`.
+    func runList(url: String, count: Int, preamble: String, options: [String]) throws -> HTTPBenchmark.Measurement {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID()).curl")
-        var text = ""
+        var text = preamble
         for _ in 0..<count { text += "url = \"\(url)\"\noutput = \"/dev/null\"\n" }
         try text.write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        let result = try ChildProcess.run(path, ["-s", "-K", config.path])
+        let result = try ChildProcess.run(path, options + ["-K", config.path])
         guard result.status == 0 else { throw BenchmarkError("curl failed with status \(result.status)") }
         return HTTPBenchmark.Measurement(
             requestsPerSecond: Double(count) / result.seconds,
             cpuMicrosecondsPerRequest: result.cpuSeconds / Double(count) * 1e6)
     }
 
+}
+
+/// Reads a positive whole number given to an option; throws `message` when it is missing or not one.
+func positiveNumber(from remaining: inout ArraySlice<String>, _ message: String) throws -> Int {
+    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { throw BenchmarkError(message) }
+    return value
 }
 
 /// nginx serving a 1 KiB file on a free loopback port, for the duration of the benchmark.
@@ -369,6 +380,18 @@ struct LocalNginx {
     }
 
     /// A new work directory for nginx, with `www/` and `tmp/`, that nginx's worker can read.
+    /// Serves a sparse file of `bytes` zeros (nothing written to disk) as `www/large.bin`; returns its URL.
+    func serveLargeFile(bytes: Int64) throws -> String {
+        let served = directory.appendingPathComponent("www/large.bin")
+        guard FileManager.default.createFile(atPath: served.path, contents: nil) else {
+            throw BenchmarkError("cannot create \(served.path)")
+        }
+        let handle = try FileHandle(forWritingTo: served)
+        try handle.truncate(atOffset: UInt64(bytes))
+        try handle.close()
+        return url.replacingOccurrences(of: "1k.bin", with: "large.bin")
+    }
+
     static func makeDirectory(prefix: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
         try FileManager.default.createDirectory(

@@ -32,15 +32,9 @@ enum PipeBenchmark {
                     guard let path = remaining.popFirst() else { throw BenchmarkError("--courier takes a path") }
                     courier = path
                 case "--size":
-                    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
-                        throw BenchmarkError("--size takes a number of MiB")
-                    }
-                    sizeMiB = value
+                    sizeMiB = try positiveNumber(from: &remaining, "--size takes a number of MiB")
                 case "--rounds":
-                    guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
-                        throw BenchmarkError("--rounds takes a positive number")
-                    }
-                    rounds = value
+                    rounds = try positiveNumber(from: &remaining, "--rounds takes a positive number")
                 case "--url":
                     url = remaining.popFirst()
                 default:
@@ -71,14 +65,7 @@ enum PipeBenchmark {
         } else {
             let started = try LocalNginx.start()
             nginx = started
-            let served = started.directory.appendingPathComponent("www/large.bin")
-            guard FileManager.default.createFile(atPath: served.path, contents: nil) else {
-                throw BenchmarkError("cannot create \(served.path)")
-            }
-            let handle = try FileHandle(forWritingTo: served)
-            try handle.truncate(atOffset: UInt64(options.sizeMiB) * 1024 * 1024)
-            try handle.close()
-            url = started.url.replacingOccurrences(of: "1k.bin", with: "large.bin")
+            url = try started.serveLargeFile(bytes: Int64(options.sizeMiB) * 1024 * 1024)
         }
         let small = nginx.map { $0.url }
         let curl = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: FileManager.default.isExecutableFile)

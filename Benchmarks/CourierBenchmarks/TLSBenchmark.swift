@@ -243,16 +243,9 @@ final class AHCTLSClient: TLSBenchmarkClient {
 extension CurlRunner {
     /// curl fetching the URL `count` times in one process, each on a new TLS connection (`Connection: close`).
     func runFresh(url: String, count: Int, caFile: String) throws -> HTTPBenchmark.Measurement {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID()).curl")
-        var text = "cacert = \"\(caFile)\"\nheader = \"Connection: close\"\n"
-        for _ in 0..<count { text += "url = \"\(url)\"\noutput = \"/dev/null\"\n" }
-        try text.write(to: config, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: config) }
-        let result = try ChildProcess.run(path, ["-s", "-f", "-K", config.path])
-        guard result.status == 0 else { throw BenchmarkError("curl failed with status \(result.status)") }
-        return HTTPBenchmark.Measurement(
-            requestsPerSecond: Double(count) / result.seconds,
-            cpuMicrosecondsPerRequest: result.cpuSeconds / Double(count) * 1e6)
+        try runList(
+            url: url, count: count, preamble: "cacert = \"\(caFile)\"\nheader = \"Connection: close\"\n",
+            options: ["-s", "-f"])
     }
 }
 

@@ -40,8 +40,10 @@ final class PeerSendStallHandler: ChannelInboundHandler, RemovableChannelHandler
     /// `onInactive` runs once the connection has closed (the session forgets the flag of a connection it never
     /// adopted).
     init(timeout: Duration, stall: PeerSendStall, onInactive: @escaping @Sendable () -> Void) {
+        // Clamped, so that a huge configured timeout cannot overflow the nanosecond count (a year is "never" here).
         let (seconds, attoseconds) = timeout.components
-        self.timeout = .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        let clamped = min(max(seconds, 0), 365 * 24 * 3600)
+        self.timeout = .nanoseconds(clamped * 1_000_000_000 + (seconds < 0 ? 0 : attoseconds / 1_000_000_000))
         self.stall = stall
         self.onInactive = onInactive
     }
