@@ -4,6 +4,12 @@ import NIOCore
 /// Runs ``PeerHandshakeStateMachine`` on a channel: sends and checks hellos, refuses bad ones with a reason,
 /// seals outbound frames and opens inbound ones. Sits between ``PeerFrameDecoder``/``PeerFrameEncoder`` and the
 /// session.
+///
+/// On an encrypted connection, small frames written between two flushes are sealed together as one
+/// ``PeerFrame/Kind/batch`` (up to ``PeerLimits/maximumBatch`` bytes): sealing and opening cost far more per call
+/// than per byte, so a burst of small messages pays for one seal instead of one each. Such a flush waits for the
+/// end of the event loop's turn, so that sends queued behind it join the batch (and go in one socket write). A
+/// frame flushed alone, or one over ``PeerLimits/maximumBatchedBody``, is sealed on its own as before.
 public final class PeerConnectionHandler: ChannelDuplexHandler {
     /// Frames from the decoder.
     public typealias InboundIn = PeerFrame
@@ -17,6 +23,14 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     private var machine: PeerHandshakeStateMachine
     private let localHello: PeerHello
     private let logger: Logger
+    /// Small frames written since the last flush, encoded back to back, waiting to be sealed as one batch.
+    private var batch = ByteBuffer()
+    private var batchedFrames = 0
+    private var batchPromises: [EventLoopPromise<Void>] = []
+    private var flushScheduled = false
+    /// Frames of an established unencrypted connection written since the last flush: their flush waits too, so
+    /// that a burst goes in one socket write.
+    private var unflushedPlainFrames = false
 
     /// Creates the handler for one connection.
     public init(
@@ -58,6 +72,8 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
             context.fireChannelRead(wrapInboundOut(.hello(hello, cipher: cipher, identity: identity)))
         case .deliver(let frame):
             context.fireChannelRead(wrapInboundOut(.frame(frame)))
+        case .deliverBatch(let frames):
+            for frame in frames { context.fireChannelRead(wrapInboundOut(.frame(frame))) }
         case .reject(let reason, let error):
             logger.info("refusing connection", metadata: ["reason": "\(reason)", "detail": "\(error.message)"])
             // The error goes up first: the write below can complete and close the channel at once, and once closed
@@ -78,12 +94,95 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Seals outbound frames in the order they are written, so counter nonces match the byte stream.
+    /// Seals outbound frames in the order they are written, so counter nonces match the byte stream; small ones
+    /// wait for the flush to be sealed together.
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let frame = unwrapOutboundIn(data)
+        let encodedSize = 5 + frame.body.readableBytes
+        if machine.sealsOutbound, frame.kind != .hello, frame.kind != .reject,
+            frame.body.readableBytes <= PeerLimits.maximumBatchedBody
+        {
+            if batch.readableBytes + encodedSize > PeerLimits.maximumBatch { writeBatch(context: context) }
+            frame.write(to: &batch)
+            batchedFrames += 1
+            if let promise { batchPromises.append(promise) }
+            return
+        }
+        writeBatch(context: context)
+        if machine.isEstablished { unflushedPlainFrames = true }
         do {
-            let sealed = try machine.sealOutbound(unwrapOutboundIn(data))
+            let sealed = try machine.sealOutbound(frame)
             context.write(wrapOutboundOut(sealed), promise: promise)
         } catch {
+            promise?.fail(error)
+        }
+    }
+
+    /// Flushes; with frames waiting to be sealed, at the end of the event loop's current turn instead, so that
+    /// writes already queued on the loop (a burst of sends each flushed on its own) join the same batch.
+    public func flush(context: ChannelHandlerContext) {
+        guard batchedFrames > 0 || unflushedPlainFrames else {
+            context.flush()
+            return
+        }
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            let (handler, context) = bound.value
+            handler.flushScheduled = false
+            handler.unflushedPlainFrames = false
+            handler.writeBatch(context: context)
+            context.flush()
+        }
+    }
+
+    /// A flush that was put off happens before the close (a deny or goodbye written and flushed just before
+    /// closing must go out); frames written but never flushed are dropped with the close, as on any channel.
+    public func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        writeBatch(context: context)
+        if flushScheduled {
+            unflushedPlainFrames = false
+            context.flush()
+        }
+        context.close(mode: mode, promise: promise)
+    }
+
+    /// Fails what still waits when the handler leaves the pipeline.
+    public func handlerRemoved(context: ChannelHandlerContext) {
+        let promises = batchPromises
+        batchPromises = []
+        batch.clear()
+        batchedFrames = 0
+        for promise in promises { promise.fail(ChannelError.ioOnClosedChannel) }
+    }
+
+    /// Seals the waiting frames: one alone as the frame it is, several as a batch.
+    private func writeBatch(context: ChannelHandlerContext) {
+        guard batchedFrames > 0 else { return }
+        let frame: PeerFrame
+        if batchedFrames == 1, let single = try? PeerFrame.read(from: &batch) {
+            frame = single
+        } else {
+            frame = PeerFrame(kind: .batch, body: batch)
+        }
+        let promises = batchPromises
+        batchPromises = []
+        batchedFrames = 0
+        var promise: EventLoopPromise<Void>?
+        if !promises.isEmpty {
+            let combined = context.eventLoop.makePromise(of: Void.self)
+            combined.futureResult.whenComplete { result in
+                for promise in promises { promise.completeWith(result) }
+            }
+            promise = combined
+        }
+        do {
+            let sealed = try machine.sealOutbound(frame)
+            batch.clear()
+            context.write(wrapOutboundOut(sealed), promise: promise)
+        } catch {
+            batch.clear()
             promise?.fail(error)
         }
     }

@@ -33,6 +33,8 @@ public struct PeerHandshakeStateMachine: Sendable {
         case reject(PeerCloseReason, PeersError)
         /// Pass an opened frame on.
         case deliver(PeerFrame)
+        /// Pass the frames of an opened batch on, in order.
+        case deliverBatch([PeerFrame])
         /// Close, reporting `error` (no reject frame: the stream is no longer trustworthy).
         case close(PeersError)
         /// Nothing to do.
@@ -84,6 +86,8 @@ public struct PeerHandshakeStateMachine: Sendable {
                 return .close(PeersError(.malformed, "a \(frame.kind) frame arrived after the handshake"))
             case .reject:
                 return .deliver(frame)
+            case .batch:
+                return batchReceived(frame, cipher: cipher)
             default:
                 guard cipher != nil else { return .deliver(frame) }
                 do {
@@ -95,6 +99,46 @@ public struct PeerHandshakeStateMachine: Sendable {
                     return .close(error)
                 }
             }
+        }
+    }
+
+    /// Whether the handshake is done and the connection not closing.
+    public var isEstablished: Bool {
+        if case .established = state { return true }
+        return false
+    }
+
+    /// Whether outbound frames are sealed now (established on an encrypted connection): only then may frames be
+    /// written as a ``PeerFrame/Kind/batch``.
+    public var sealsOutbound: Bool {
+        if case .established(let cipher) = state { return cipher != nil }
+        return false
+    }
+
+    /// Opens a batch and splits it into its frames; anything but whole frames of sealable kinds closes.
+    private mutating func batchReceived(_ frame: PeerFrame, cipher: PeerCipher?) -> Action {
+        var cipher = cipher
+        do throws(PeersError) {
+            guard cipher != nil else { throw PeersError(.malformed, "a batch arrived on an unencrypted connection") }
+            var body = try cipher.openIfEncrypted(kind: .batch, body: frame.body)
+            state = .established(cipher: cipher)
+            var frames: [PeerFrame] = []
+            while body.readableBytes > 0 {
+                guard let inner = try PeerFrame.read(from: &body) else {
+                    throw PeersError(.malformed, "a batch ends inside a frame")
+                }
+                switch inner.kind {
+                case .hello, .reject, .auth, .batch:
+                    throw PeersError(.malformed, "a batch holds a \(inner.kind) frame")
+                default:
+                    frames.append(inner)
+                }
+            }
+            guard !frames.isEmpty else { throw PeersError(.malformed, "a batch holds no frame") }
+            return .deliverBatch(frames)
+        } catch {
+            state = .closing
+            return .close(error)
         }
     }
 

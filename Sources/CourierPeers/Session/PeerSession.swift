@@ -67,6 +67,11 @@ public actor PeerSession {
         var isOpen: Bool {
             if case .closing = self { false } else { true }
         }
+
+        /// Whether the link holds an invitation waiting for this session's answer.
+        var isInvited: Bool {
+            if case .invited = self { true } else { false }
+        }
     }
 
     private struct Link {
@@ -528,7 +533,7 @@ public actor PeerSession {
     ///
     /// - Throws: ``PeersError`` `unknownPeer` when no invitation from `peer` is pending.
     public func accept(_ peer: PeerID) async throws(PeersError) {
-        guard let (id, link) = links.first(where: { $0.value.peer?.id == peer }),
+        guard let (id, link) = links.first(where: { $0.value.peer?.id == peer && $0.value.state.isInvited }),
             case .invited(let expiry) = link.state,
             let info = link.peer
         else { throw PeersError(.unknownPeer, "no invitation from \(peer) is pending") }
@@ -555,7 +560,8 @@ public actor PeerSession {
     ///
     /// - Throws: ``PeersError`` `unknownPeer` when no invitation from `peer` is pending.
     public func deny(_ peer: PeerID) async throws(PeersError) {
-        guard let (id, link) = links.first(where: { $0.value.peer?.id == peer }), case .invited(let expiry) = link.state
+        guard let (id, link) = links.first(where: { $0.value.peer?.id == peer && $0.value.state.isInvited }),
+            case .invited(let expiry) = link.state
         else { throw PeersError(.unknownPeer, "no invitation from \(peer) is pending") }
         expiry.cancel()
         await refuse(link: id, reason: .denied)
@@ -818,7 +824,17 @@ public actor PeerSession {
                 await refuse(link: id, reason: .protocolError)
                 return
             }
-            let pending = links.values.filter { if case .invited = $0.state { true } else { false } }.count
+            // The peer invites again while its older connection is still up here: it reconnected before its
+            // goodbye or close arrived, or it restarted. That connection is stale and ends first, so the session
+            // never holds one peer twice (and the caller's accept finds this invitation, not the old link).
+            let stale = links.filter { entry in
+                guard entry.key != id, entry.value.peer?.id == peer.id, case .connected = entry.value.state else {
+                    return false
+                }
+                return true
+            }
+            for other in stale.keys { await close(link: other, goodbye: false) }
+            let pending = links.values.filter { $0.state.isInvited }.count
             if connectedCount + 1 >= capacity {
                 await refuse(link: id, reason: .sessionFull)
                 return

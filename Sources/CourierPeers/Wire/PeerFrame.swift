@@ -28,6 +28,10 @@ public struct PeerFrame: Sendable, Hashable {
         case auth = 10
         /// Instead of an invitation, on a connection of its own: a resource or stream follows (``PeerAttach``).
         case attach = 11
+        /// Several frames sealed as one, on encrypted connections only: the opened body is whole frames
+        /// (`u32 length | u8 kind | body`, each of a kind that may be sealed, never a batch), in order. Frames
+        /// written together go as one batch, so a burst of small messages pays for one seal and one open.
+        case batch = 12
     }
 
     /// The largest value of the length field: the kind byte, a maximum message and the seal's tag.

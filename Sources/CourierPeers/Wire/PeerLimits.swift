@@ -23,6 +23,12 @@ public enum PeerLimits {
     public static let maximumPendingInvitations = 8
     /// Resources and streams arriving at once, from all peers; more are refused.
     public static let maximumIncomingTransfers = 16
+    /// The largest body of a frame that may join a sealed batch; a larger one is sealed alone (a batch saves
+    /// little on it, and copying it into the batch would cost more).
+    public static let maximumBatchedBody = 16_384
+    /// The most plaintext bytes (whole frames) in one sealed batch: a maximum message, so that a batch fits a
+    /// frame.
+    public static let maximumBatch = maximumMessageSize
     /// The bytes of the AES-GCM tag that sealing adds.
     public static let sealOverhead = 16
 }

@@ -67,7 +67,9 @@ import Testing
             return
         }
         #expect(seenByA.displayName == "n2")
-        try a.writeOutbound(PeerFrame(kind: .data, body: ByteBuffer(string: "secret")))
+        a.write(PeerFrame(kind: .data, body: ByteBuffer(string: "secret")), promise: nil)
+        a.flush()
+        a.embeddedEventLoop.run()
         let wire = try #require(try a.readOutbound(as: PeerFrame.self))
         #expect(wire.body.readableBytes == 6 + 16)
         #expect(wire.body != ByteBuffer(string: "secret"))

@@ -158,3 +158,37 @@ import Testing
         await bob.disconnect()
     }
 }
+
+/// A peer that invites again while its older connection is still up here (it reconnected before its goodbye
+/// arrived, or it restarted).
+@Suite struct PeerReconnectionTests {
+    @Test func aSecondInvitationFromAConnectedPeerReplacesItsOldConnection() async throws {
+        let bob = try await PeerFixtures.session("Bob", encryption: .none)
+        let bobLog = EventLog(bob)
+        let hello = RawPeer.hello(0x74)
+        let first = try await RawPeer.connect(to: await bob.port, hello: hello)
+        var firstFrames = first.frames.makeAsyncIterator()
+        var invite = ByteBuffer()
+        invite.writeInteger(UInt32(30_000))
+        try await first.send(PeerFrame(kind: .invite, body: invite))
+        #expect(await first.next(.accept, iterator: &firstFrames) != nil)
+        #expect(await bobLog.next { PeerFixtures.isState($0, .connected, of: hello.peerID) } != nil)
+
+        // The same peer ID on a new connection, the first one still open.
+        let second = try await RawPeer.connect(to: await bob.port, hello: hello)
+        var secondFrames = second.frames.makeAsyncIterator()
+        try await second.send(PeerFrame(kind: .invite, body: invite))
+        // Bob ends the old connection, then takes the new invitation, which its log accepts.
+        #expect(await bobLog.next { PeerFixtures.isState($0, .disconnected, of: hello.peerID) } != nil)
+        #expect(await bobLog.next { if case .invitation = $0 { true } else { false } } != nil)
+        #expect(await second.next(.accept, iterator: &secondFrames) != nil)
+        #expect(await bobLog.next { PeerFixtures.isState($0, .connected, of: hello.peerID) } != nil)
+        #expect(await bob.connectedPeers.map(\.id) == [hello.peerID])
+        // The old connection was closed.
+        while await first.next(.data, iterator: &firstFrames) != nil {}
+        #expect(first.channel.isActive == false)
+        await first.close()
+        await second.close()
+        await bob.disconnect()
+    }
+}
