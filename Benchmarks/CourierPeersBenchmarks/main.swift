@@ -3,149 +3,272 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-// Run: swift run -c release CourierPeersBenchmarks
-// Two sessions in one process on 127.0.0.1 (not yet two processes), beside raw NIO baselines in the same run.
+// Issue 23's targets, measured between two processes on 127.0.0.1: this one sends, a child (this executable run as
+// `child ROLE …`) receives or echoes. Raw NIO baselines run in the same rounds.
+//
+//   swift build -c release --static-swift-stdlib --product CourierPeersBenchmarks
+//   .build/release/CourierPeersBenchmarks [ROUNDS]        # 5 rounds by default; medians at the end
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "child" {
+    try await BenchChild.run(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 
 let group = MultiThreadedEventLoopGroup.singleton
-let clock = ContinuousClock()
+let rounds = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]) ?? 5) : 5
+/// A second argument picks measurements (for profiling one): `tcp`, `1k`, `87k`, `udp`, `rtt`, `invite`.
+let only = CommandLine.arguments.count > 2 ? Set(CommandLine.arguments[2].split(separator: ",").map(String.init)) : nil
+func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+/// Messages per second: what the child counted, from `start` to its last receipt (one monotonic clock for both).
+func rate(_ done: (count: Int, last: UInt64), since start: UInt64) -> Double {
+    Double(done.count) / (Double(done.last &- start) / 1e9)
 }
 
-/// Counts frames on the raw baseline's server side (on its event loop).
-final class CountingHandler: ChannelInboundHandler {
-    typealias InboundIn = PeerFrame
-    private var count = 0
-    private let target: Int
-    private let onDone: @Sendable () -> Void
-
-    init(target: Int, onDone: @escaping @Sendable () -> Void) {
-        self.target = target
-        self.onDone = onDone
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        count += 1
-        if count == target { onDone() }
-    }
-}
-
-/// Raw NIO: the same `u32 length | u8 kind | body` framing, plaintext, through an async writer per message.
+/// Raw NIO: `u32 length | u8 kind | body` frames, plaintext, written through an async writer per message.
 func rawTCP(messages: Int, size: Int) async throws -> Double {
-    let (done, finish) = AsyncStream.makeStream(of: Void.self)
-    let server = try await ServerBootstrap(group: group)
-        .childChannelInitializer { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
-                try channel.pipeline.syncOperations.addHandler(
-                    CountingHandler(target: messages, onDone: { finish.finish() }))
-            }
-        }
-        .bind(host: "127.0.0.1", port: 0).get()
+    let child = try BenchProcess(["raw-tcp", "\(messages)"])
+    let port = try await child.port()
     let client = try await ClientBootstrap(group: group)
         .channelOption(.socketOption(.tcp_nodelay), value: 1)
-        .connect(host: "127.0.0.1", port: server.localAddress?.port ?? 0) { channel in
+        .connect(host: "127.0.0.1", port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(PeerFrameEncoder()))
                 return try NIOAsyncChannel<ByteBuffer, PeerFrame>(wrappingChannelSynchronously: channel)
             }
         }
     let body = ByteBuffer(repeating: 1, count: size)
-    let start = clock.now
+    let start = monotonicNanoseconds()
     try await client.executeThenClose { _, outbound in
         for _ in 0..<messages { try await outbound.write(PeerFrame(kind: .data, body: body)) }
-        for await _ in done {}
     }
-    let elapsed = clock.now - start
-    try await server.close()
-    return Double(messages) / seconds(elapsed)
+    return rate(try await child.done(), since: start)
 }
 
-func session(_ name: String, encryption: EncryptionPreference) async throws -> PeerSession {
-    var configuration = PeerSessionConfiguration()
-    configuration.bindHost = "127.0.0.1"
-    configuration.encryptionPreference = encryption
-    let session = try PeerSession(sessionID: "bench1.0", displayName: name, configuration: configuration)
-    try await session.start()
-    return session
+/// Raw NIO UDP: one datagram per message through an async writer; the rate is of what arrived.
+func rawUDP(messages: Int, size: Int) async throws -> (rate: Double, delivered: Double) {
+    let child = try BenchProcess(["raw-udp", "\(messages)"])
+    let remote = try SocketAddress(ipAddress: "127.0.0.1", port: try await child.port())
+    let channel = try await DatagramBootstrap(group: group).bind(host: "127.0.0.1", port: 0)
+        .flatMapThrowing { channel in
+            try NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>(
+                wrappingChannelSynchronously: channel)
+        }.get()
+    let body = ByteBuffer(repeating: 1, count: size)
+    let start = monotonicNanoseconds()
+    try await channel.executeThenClose { _, outbound in
+        for _ in 0..<messages { try await outbound.write(AddressedEnvelope(remoteAddress: remote, data: body)) }
+    }
+    let done = try await child.done()
+    return (rate(done, since: start), Double(done.count) / Double(messages))
 }
 
-/// Messages per second from one session to another, reliable.
-func peers(messages: Int, size: Int, encryption: EncryptionPreference) async throws -> Double {
-    let sender = try await session("s", encryption: encryption)
-    let receiver = try await session("r", encryption: encryption)
-    let events = receiver.events
-    let counter = Task {
-        var count = 0
-        for await event in events {
-            if case .invitation(let peer, _) = event { try? await receiver.accept(peer.id) }
-            if case .data = event {
-                count += 1
-                if count == messages { return }
+/// Messages per second from this process's session to the child's; for unreliable ones, of what arrived.
+func peers(messages: Int, size: Int, encryption: EncryptionPreference, mode: PeerSendMode = .reliable)
+    async throws -> (rate: Double, delivered: Double)
+{
+    let child = try BenchProcess(["peers", "\(messages)", encryption == .none ? "none" : "required"])
+    let port = try await child.port()
+    let sender = try await benchSession("parent", encryption: encryption)
+    let peer = try await sender.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: port))
+    let body = [UInt8](repeating: 1, count: size)
+    let start = monotonicNanoseconds()
+    for _ in 0..<messages { try await sender.send(body, to: [peer.id], mode: mode) }
+    let done = try await child.done()
+    await sender.disconnect()
+    return (rate(done, since: start), Double(done.count) / Double(messages))
+}
+
+/// Percentiles of a sorted sample, in microseconds.
+func percentiles(_ samples: [Double]) -> (p50: Double, p99: Double) {
+    let sorted = samples.sorted()
+    return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
+}
+
+func microseconds(since start: UInt64) -> Double { Double(monotonicNanoseconds() &- start) / 1e3 }
+
+/// Round trips of a 64-byte frame through a raw NIO echo.
+func rawRoundTrips(count: Int) async throws -> (p50: Double, p99: Double) {
+    let child = try BenchProcess(["raw-tcp-echo", "0"])
+    let port = try await child.port()
+    let client = try await ClientBootstrap(group: group)
+        .channelOption(.socketOption(.tcp_nodelay), value: 1)
+        .connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
+                try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(PeerFrameEncoder()))
+                return try NIOAsyncChannel<PeerFrame, PeerFrame>(wrappingChannelSynchronously: channel)
             }
         }
+    let frame = PeerFrame(kind: .data, body: ByteBuffer(repeating: 2, count: 64))
+    let samples = try await client.executeThenClose { inbound, outbound in
+        var iterator = inbound.makeAsyncIterator()
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let start = monotonicNanoseconds()
+            try await outbound.write(frame)
+            guard try await iterator.next() != nil else { break }
+            samples.append(microseconds(since: start))
+        }
+        return samples
     }
-    let peer = try await sender.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: await receiver.port))
-    let body = [UInt8](repeating: 1, count: size)
-    let start = clock.now
-    for _ in 0..<messages { try await sender.send(body, to: [peer.id]) }
-    await counter.value
-    let elapsed = clock.now - start
-    await sender.disconnect()
-    await receiver.disconnect()
-    return Double(messages) / seconds(elapsed)
+    return percentiles(samples)
 }
 
-/// Round trips of a 64-byte message: percentiles in microseconds.
-func roundTrips(count: Int) async throws -> (p50: Double, p99: Double) {
-    let a = try await session("a", encryption: .required)
-    let b = try await session("b", encryption: .required)
-    let bEvents = b.events
-    let echo = Task {
-        for await event in bEvents {
-            if case .invitation(let peer, _) = event { try? await b.accept(peer.id) }
-            if case .data(let bytes, let peer, _) = event { try? await b.send(bytes, to: [peer.id]) }
-        }
-    }
-    let peer = try await a.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: await b.port))
-    var iterator = a.events.makeAsyncIterator()
+/// Round trips of a 64-byte reliable message through the child's session, which sends it back.
+func peerRoundTrips(count: Int) async throws -> (p50: Double, p99: Double) {
+    let child = try BenchProcess(["peers-echo", "0", "required"])
+    let port = try await child.port()
+    let session = try await benchSession("parent", encryption: .required)
+    let peer = try await session.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: port))
+    var iterator = session.events.makeAsyncIterator()
     var samples: [Double] = []
     let body = [UInt8](repeating: 2, count: 64)
     for _ in 0..<count {
-        let start = clock.now
-        try await a.send(body, to: [peer.id])
+        let start = monotonicNanoseconds()
+        try await session.send(body, to: [peer.id])
         while let event = await iterator.next() {
             if case .data = event { break }
         }
-        samples.append(seconds(clock.now - start) * 1e6)
+        samples.append(microseconds(since: start))
     }
-    echo.cancel()
-    await a.disconnect()
-    await b.disconnect()
-    samples.sort()
-    return (samples[samples.count / 2], samples[min(samples.count - 1, samples.count * 99 / 100)])
+    await session.disconnect()
+    return percentiles(samples)
 }
 
-let count = 200_000
-let raw = try await rawTCP(messages: count, size: 1024)
-print(String(format: "raw NIO TCP, 1 KiB:               %10.0f msg/s", raw))
-let plain = try await peers(messages: count, size: 1024, encryption: .none)
-print(String(format: "CourierPeers reliable 1 KiB, none: %10.0f msg/s (%.0f %% of raw)", plain, plain / raw * 100))
-let sealed = try await peers(messages: count, size: 1024, encryption: .required)
+/// Invitation to `connected` (TCP connect, hellos, key agreement, invite and accept), the child accepting each at
+/// once; each connection is closed before the next.
+func invites(count: Int) async throws -> (p50: Double, p99: Double) {
+    let child = try BenchProcess(["peers", "0", "required"])
+    let address = try SocketAddress(ipAddress: "127.0.0.1", port: try await child.port())
+    let session = try await benchSession("parent", encryption: .required)
+    var samples: [Double] = []
+    for _ in 0..<count {
+        let start = monotonicNanoseconds()
+        let peer = try await session.connect(to: address)
+        samples.append(microseconds(since: start))
+        await session.disconnect(peer: peer.id)
+    }
+    return percentiles(samples)
+}
+
+let small = 200_000
+let large = 5_000
+var figures: [String: [Double]] = [:]
+@MainActor func record(_ name: String, _ value: Double) { figures[name, default: []].append(value) }
+@MainActor func median(_ name: String) -> Double {
+    let values = (figures[name] ?? []).sorted()
+    return values.isEmpty ? .nan : values[values.count / 2]
+}
+
+print("two processes on 127.0.0.1, \(rounds) rounds; per round: raw NIO first, then CourierPeers")
+for round in 1...rounds {
+    var line = "round \(round):"
+    if wanted("tcp") {
+        record("raw tcp", try await rawTCP(messages: small, size: 1024))
+        line += String(format: " 1 KiB raw %.0f msg/s;", figures["raw tcp"]!.last!)
+    }
+    if wanted("1k") {
+        record("plain 1k", try await peers(messages: small, size: 1024, encryption: .none).rate)
+        record("aes 1k", try await peers(messages: small, size: 1024, encryption: .required).rate)
+        line += String(
+            format: " 1 KiB plain %.0f, AES %.0f msg/s;", figures["plain 1k"]!.last!, figures["aes 1k"]!.last!)
+    }
+    if wanted("87k") {
+        let size = PeerLimits.maximumMessageSize
+        record("aes 87k", try await peers(messages: large, size: size, encryption: .required).rate)
+        record("plain 87k", try await peers(messages: large, size: size, encryption: .none).rate)
+        line += String(
+            format: " 87 KB AES %.2f, plain %.2f GB/s;", figures["aes 87k"]!.last! * Double(size) / 1e9,
+            figures["plain 87k"]!.last! * Double(size) / 1e9)
+    }
+    if wanted("udp") {
+        let udp = try await rawUDP(messages: small, size: 512)
+        record("raw udp", udp.rate)
+        record("raw udp delivered", udp.delivered)
+        let sealed = try await peers(messages: small, size: 512, encryption: .required, mode: .unreliable)
+        record("aes udp", sealed.rate)
+        record("aes udp delivered", sealed.delivered)
+        let plain = try await peers(messages: small, size: 512, encryption: .none, mode: .unreliable)
+        record("plain udp", plain.rate)
+        record("plain udp delivered", plain.delivered)
+        line += String(
+            format: " 512 B UDP raw %.0f (%.0f %% arrived), AES %.0f (%.0f %%), plain %.0f (%.0f %%) msg/s;", udp.rate,
+            udp.delivered * 100, sealed.rate, sealed.delivered * 100, plain.rate, plain.delivered * 100)
+    }
+    if wanted("rtt") {
+        let raw = try await rawRoundTrips(count: 5_000)
+        record("raw rtt p50", raw.p50)
+        record("raw rtt p99", raw.p99)
+        let trips = try await peerRoundTrips(count: 5_000)
+        record("rtt p50", trips.p50)
+        record("rtt p99", trips.p99)
+        line += String(format: " RTT raw %.0f/%.0f, AES %.0f/%.0f µs;", raw.p50, raw.p99, trips.p50, trips.p99)
+    }
+    if wanted("invite") {
+        let invited = try await invites(count: 200)
+        record("invite p50", invited.p50)
+        record("invite p99", invited.p99)
+        line += String(format: " invite %.0f/%.0f µs", invited.p50, invited.p99)
+    }
+    print(line)
+    fflush(nil)
+}
+
+func verdict(_ met: Bool) -> String { met ? "met" : "NOT MET" }
+let gigabytes = Double(PeerLimits.maximumMessageSize) / 1e9
+print("\nmedians of \(rounds) rounds")
+print(String(format: "raw NIO TCP, 1 KiB:                 %10.0f msg/s", median("raw tcp")))
 print(
     String(
-        format: "CourierPeers reliable 1 KiB, AES:  %10.0f msg/s (%.0f %% of raw; encryption costs %.0f %%)", sealed,
-        sealed / raw * 100, (1 - sealed / plain) * 100))
-let largeCount = 5_000
-let large = try await peers(messages: largeCount, size: PeerLimits.maximumMessageSize, encryption: .required)
+        format: "reliable 1 KiB, no encryption:     %10.0f msg/s (%.0f %% of raw)", median("plain 1k"),
+        median("plain 1k") / median("raw tcp") * 100))
 print(
     String(
-        format: "CourierPeers reliable 87 KB, AES:  %10.2f GB/s", large * Double(PeerLimits.maximumMessageSize) / 1e9))
-let largePlain = try await peers(messages: largeCount, size: PeerLimits.maximumMessageSize, encryption: .none)
+        format: "reliable 1 KiB, AES-GCM:           %10.0f msg/s (%.0f %% of raw; encryption costs %.0f %%)",
+        median("aes 1k"), median("aes 1k") / median("raw tcp") * 100, (1 - median("aes 1k") / median("plain 1k")) * 100)
+)
 print(
     String(
-        format: "CourierPeers reliable 87 KB, none: %10.2f GB/s",
-        largePlain * Double(PeerLimits.maximumMessageSize) / 1e9))
-let trips = try await roundTrips(count: 5_000)
-print(String(format: "round trip 64 B, AES: p50 %.0f µs, p99 %.0f µs", trips.p50, trips.p99))
+        format: "reliable 87 KB, AES-GCM:           %10.2f GB/s (encryption costs %.0f %%)",
+        median("aes 87k") * gigabytes,
+        (1 - median("aes 87k") / median("plain 87k")) * 100))
+print(String(format: "reliable 87 KB, no encryption:     %10.2f GB/s", median("plain 87k") * gigabytes))
+print(
+    String(
+        format: "raw NIO UDP, 512 B:                %10.0f msg/s arrived (%.0f %% of those sent)", median("raw udp"),
+        median("raw udp delivered") * 100))
+print(
+    String(
+        format: "unreliable 512 B, AES-GCM:         %10.0f msg/s arrived (%.0f %% of raw; %.0f %% of those sent)",
+        median("aes udp"), median("aes udp") / median("raw udp") * 100, median("aes udp delivered") * 100))
+print(
+    String(
+        format: "unreliable 512 B, no encryption:   %10.0f msg/s arrived (%.0f %% of raw; %.0f %% of those sent)",
+        median("plain udp"), median("plain udp") / median("raw udp") * 100, median("plain udp delivered") * 100))
+print(
+    String(
+        format: "round trip 64 B: raw NIO p50 %.0f µs, p99 %.0f µs; CourierPeers AES-GCM p50 %.0f µs, p99 %.0f µs",
+        median("raw rtt p50"), median("raw rtt p99"), median("rtt p50"), median("rtt p99")))
+print(
+    String(
+        format: "invite to connected (AES-GCM): p50 %.0f µs, p99 %.0f µs", median("invite p50"), median("invite p99")))
+print("\ntargets")
+@MainActor func target(_ name: String, _ inputs: [String], _ met: Bool) {
+    guard inputs.allSatisfy({ !median($0).isNaN }) else { return }
+    print(name, verdict(met))
+}
+let aesRatio = median("aes 1k") / median("raw tcp")
+target(
+    "reliable 1 KiB ≥ 80 % of raw and ≥ 100 000 msg/s (AES-GCM):", ["aes 1k", "raw tcp"],
+    aesRatio >= 0.8 && median("aes 1k") >= 100_000)
+target(
+    "unreliable 512 B ≥ 80 % of raw UDP (AES-GCM):", ["aes udp", "raw udp"],
+    median("aes udp") >= 0.8 * median("raw udp"))
+target("87 KB ≥ 1 GB/s reliable (AES-GCM):", ["aes 87k"], median("aes 87k") * gigabytes >= 1)
+target(
+    "round trip p50 ≤ 150 µs, p99 ≤ 1 ms:", ["rtt p50"], median("rtt p50") <= 150 && median("rtt p99") <= 1000)
+target(
+    "encryption ≤ 25 % of throughput (1 KiB and 87 KB):", ["aes 1k", "aes 87k"],
+    median("aes 1k") >= 0.75 * median("plain 1k") && median("aes 87k") >= 0.75 * median("plain 87k"))
+target("invite to connected ≤ 10 ms:", ["invite p50"], median("invite p50") <= 10_000)
