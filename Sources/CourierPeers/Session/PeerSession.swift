@@ -28,12 +28,18 @@ public actor PeerSession {
     public nonisolated let peerID: PeerID
     /// The configuration.
     public nonisolated let configuration: PeerSessionConfiguration
-    /// Every event, in order (also delivered to ``delegate``). Buffered without limit: data the caller does not
-    /// consume stays here, so consume it.
-    public nonisolated let events: AsyncStream<PeerEvent>
-    private let eventSink: AsyncStream<PeerEvent>.Continuation
+    /// Every event, in order (also delivered to ``delegate``). Once this property has been read, events are
+    /// buffered without limit until consumed, so consume them; before that (a caller that uses only the delegate),
+    /// at most 256 events holding at most 1 MiB of messages are kept for it, and later ones are dropped.
+    public nonisolated var events: AsyncStream<PeerEvent> {
+        eventOutlet.withLock { $0.claim() }
+        return eventStream
+    }
+    private nonisolated let eventStream: AsyncStream<PeerEvent>
+    private nonisolated let eventOutlet: Mutex<PeerEventOutlet>
     private let delegateEvents: AsyncStream<PeerEvent>
-    private let delegateSink: AsyncStream<PeerEvent>.Continuation
+    private var delegateOutlet: PeerEventOutlet
+    private var droppedEventsLogged = false
     private var delegateTask: Task<Void, Never>?
     private weak var delegateObject: (any PeerSessionDelegate)?
     private let group: any EventLoopGroup
@@ -186,8 +192,11 @@ public actor PeerSession {
         self.reassembler = ChunkReassembler(expiry: configuration.chunkExpiry)
         self.clock = SessionClock(configuration.clock)
         self.sessionTag = Self.tag(sessionID: sessionID)
-        (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
-        (delegateEvents, delegateSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        let (events, eventSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
+        eventStream = events
+        eventOutlet = Mutex(PeerEventOutlet(eventSink))
+        let (delegateEvents, delegateSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
+        (self.delegateEvents, delegateOutlet) = (delegateEvents, PeerEventOutlet(delegateSink))
     }
 
     /// The first 4 bytes of SHA-256(session ID), which marks every datagram.
@@ -215,6 +224,7 @@ public actor PeerSession {
     /// Sets the delegate.
     public func setDelegate(_ delegate: (any PeerSessionDelegate)?) {
         delegateObject = delegate
+        delegateOutlet.claim()
         guard delegateTask == nil else { return }
         let stream = delegateEvents
         delegateTask = Task { [weak self] in
@@ -240,8 +250,14 @@ public actor PeerSession {
     }
 
     private func emit(_ event: PeerEvent) {
-        eventSink.yield(event)
-        delegateSink.yield(event)
+        let kept = eventOutlet.withLock { $0.yield(event) }
+        let keptForDelegate = delegateOutlet.yield(event)
+        if (!kept || !keptForDelegate) && !droppedEventsLogged {
+            droppedEventsLogged = true
+            logger.warning(
+                "events dropped: nobody reads \(kept ? "the delegate" : "session.events") and its first 256 events are kept"
+            )
+        }
     }
 
     // MARK: Lifecycle
@@ -372,7 +388,7 @@ public actor PeerSession {
             sendStalls.put(stall, for: key)
         }
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
-        try sync.addHandler(MessageToByteHandler(PeerFrameEncoder()))
+        try sync.addHandler(PeerFrameWriter())
         let authentication = PeerAuthentication(
             sharedSecret: configuration.sharedSecret, identity: configuration.identity,
             requiresIdentity: configuration.verifyPeer != nil)
@@ -427,8 +443,8 @@ public actor PeerSession {
         try? await datagramChannel?.close()
         for task in tasks { task.cancel() }
         tasks = []
-        eventSink.finish()
-        delegateSink.finish()
+        eventOutlet.withLock { $0.finish() }
+        delegateOutlet.finish()
     }
 
     /// Says goodbye to one peer (GKSession `disconnectPeerFromAllPeers:` for this session alone).

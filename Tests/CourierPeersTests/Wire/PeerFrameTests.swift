@@ -83,3 +83,32 @@ import Testing
         }
     }
 }
+
+@Suite struct PeerFrameWriterTests {
+    @Test func smallFramesGoAsOneBufferAndLargeOnesWithoutACopy() throws {
+        let channel = EmbeddedChannel(handler: PeerFrameWriter())
+        let small = PeerFrame(kind: .data, body: ByteBuffer(string: "hi"))
+        let large = PeerFrame(kind: .data, body: ByteBuffer(repeating: 7, count: PeerFrameWriter.copyLimit + 1))
+        try channel.writeOutbound(small)
+        try channel.writeOutbound(large)
+        var expected = ByteBuffer()
+        small.write(to: &expected)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == expected)
+        let header = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(header.readableBytes == 5)
+        #expect(header.getInteger(at: 0, as: UInt32.self) == UInt32(1 + PeerFrameWriter.copyLimit + 1))
+        #expect(header.getInteger(at: 4, as: UInt8.self) == PeerFrame.Kind.data.rawValue)
+        let body = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(body == large.body)
+        // The same storage, not a copy.
+        let sameBytes = body.withUnsafeReadableBytes { written in
+            large.body.withUnsafeReadableBytes { original in written.baseAddress == original.baseAddress }
+        }
+        #expect(sameBytes)
+        var stream = header
+        var rest = body
+        stream.writeBuffer(&rest)
+        #expect(try PeerFrame.read(from: &stream) == large)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+    }
+}
