@@ -128,7 +128,10 @@ enum BenchChild {
                 }
                 .bind(host: "127.0.0.1", port: 0).get()
             say("ready \(server.localAddress?.port ?? 0)")
-            if echo { try await server.closeFuture.get() } else { await counter.watch() }
+            // Up until the parent ends this process: exiting at "done" would reset a connection the parent may
+            // still be closing.
+            if !echo { await counter.watch() }
+            try await server.closeFuture.get()
         case "raw-udp":
             let counter = ReceiptCounter(target: target)
             let channel = try await DatagramBootstrap(group: group)
@@ -140,6 +143,7 @@ enum BenchChild {
                 .bind(host: "127.0.0.1", port: 0).get()
             say("ready \(channel.localAddress?.port ?? 0)")
             await counter.watch()
+            try await channel.closeFuture.get()
         case "peers", "peers-echo":
             let encryption: EncryptionPreference = arguments.count > 2 && arguments[2] == "none" ? .none : .required
             let session = try await benchSession("child", encryption: encryption)

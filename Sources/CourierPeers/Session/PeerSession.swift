@@ -46,8 +46,10 @@ public actor PeerSession {
     private let logger: Logger
     private let sessionTag: UInt32
 
-    private typealias Connection = NIOAsyncChannel<PeerInbound, PeerFrame>
-    private typealias DatagramChannel = NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
+    /// A peer connection: what each read burst delivered (``PeerInboundBatcher``), and frames to send.
+    private typealias Connection = NIOAsyncChannel<[PeerInbound], PeerFrame>
+    /// The UDP socket: the datagrams of each read burst (``PeerInboundBatcher``), and datagrams to send.
+    private typealias DatagramChannel = NIOAsyncChannel<[AddressedEnvelope<ByteBuffer>], AddressedEnvelope<ByteBuffer>>
 
     private enum LinkState {
         case handshaking
@@ -103,6 +105,9 @@ public actor PeerSession {
 
     /// A peer that said goodbye or was dropped a moment ago: its unreliable messages sent before that, still in
     /// flight beside the TCP goodbye, are delivered until `until` (the chunk expiry, on the datagram clock).
+    /// Which link each peer's datagrams belong to: a cache, checked on every use (``connectedLink(of:)``).
+    private var datagramRoutes: [PeerID: Int] = [:]
+
     private struct DepartedPeer {
         var info: PeerInfo
         var cipher: PeerCipher?
@@ -254,7 +259,7 @@ public actor PeerSession {
         let keptForDelegate = delegateOutlet.yield(event)
         if (!kept || !keptForDelegate) && !droppedEventsLogged {
             droppedEventsLogged = true
-            logger.warning(
+            logger.debug(
                 "events dropped: nobody reads \(kept ? "the delegate" : "session.events") and its first 256 events are kept"
             )
         }
@@ -275,6 +280,13 @@ public actor PeerSession {
             // No SO_REUSEADDR: with it, Linux may give port 0 a port another such socket holds, and that socket
             // would then take this session's datagrams.
             let datagrams = try await DatagramBootstrap(group: group)
+                .channelOption(.maxMessagesPerRead, value: 16)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            PeerInboundBatcher<AddressedEnvelope<ByteBuffer>>())
+                    }
+                }
                 .bind(host: configuration.bindHost, port: 0)
                 .flatMapThrowing { channel in
                     try DatagramChannel(wrappingChannelSynchronously: channel)
@@ -287,8 +299,8 @@ public actor PeerSession {
                 Task { [weak self] in
                     try? await datagrams.executeThenClose { inbound, outbound in
                         await self?.setDatagramWriter(outbound)
-                        for try await envelope in inbound {
-                            await self?.receiveDatagram(envelope.data)
+                        for try await burst in inbound {
+                            await self?.receiveDatagrams(burst)
                         }
                     }
                 })
@@ -396,6 +408,7 @@ public actor PeerSession {
             PeerConnectionHandler(
                 local: local, keyExchange: keyExchange, isInitiator: isInitiator, authentication: authentication,
                 logger: logger))
+        try sync.addHandler(PeerInboundBatcher<PeerInbound>())
         return try Connection(wrappingChannelSynchronously: channel)
     }
 
@@ -686,15 +699,21 @@ public actor PeerSession {
                             input?.finish(
                                 .failure(PeersError(.connectionClosed, "the stream's connection closed early")))
                         }
-                        for try await message in inbound {
+                        for try await burst in inbound {
                             guard let self else { return }
-                            if let input {
-                                guard await self.feed(input, message, link: id) else { return }
-                                continue
-                            }
-                            await self.receive(message, link: id)
-                            if case .frame(let frame) = message, frame.kind == .attach {
-                                input = await self.receivingInput(link: id)
+                            var next = burst.startIndex
+                            while next < burst.endIndex {
+                                if let input {
+                                    guard await self.feed(input, burst[next], link: id) else { return }
+                                    next += 1
+                                    continue
+                                }
+                                // One hop to the session for the burst, up to an attach, after which the frames
+                                // feed the stream here.
+                                next += await self.receive(burst[next...], link: id)
+                                if case .frame(let frame) = burst[next - 1], frame.kind == .attach {
+                                    input = await self.receivingInput(link: id)
+                                }
                             }
                         }
                     }
@@ -704,6 +723,20 @@ public actor PeerSession {
                 }
             })
         return id
+    }
+
+    /// Takes the messages of a read burst in order, stopping after an `attach` (the frames after it belong to the
+    /// attached stream, which the connection's loop feeds).
+    ///
+    /// - Returns: how many messages were taken (at least one).
+    private func receive(_ messages: ArraySlice<PeerInbound>, link id: Int) async -> Int {
+        var taken = 0
+        for message in messages {
+            await receive(message, link: id)
+            taken += 1
+            if case .frame(let frame) = message, frame.kind == .attach { break }
+        }
+        return taken
     }
 
     private func receivingInput(link id: Int) -> PeerInputStream? {
@@ -1505,6 +1538,11 @@ public actor PeerSession {
         }
     }
 
+    /// The datagrams of one read burst, taken in one hop.
+    private func receiveDatagrams(_ burst: [AddressedEnvelope<ByteBuffer>]) {
+        for envelope in burst { receiveDatagram(envelope.data) }
+    }
+
     private func receiveDatagram(_ bytes: ByteBuffer) {
         let chunk: PeerDatagram
         do {
@@ -1514,16 +1552,12 @@ public actor PeerSession {
             return
         }
         let now = ContinuousClock.now - clockStart
-        let connected = links.first { entry in
-            guard case .connected = entry.value.state else { return false }
-            return entry.value.peer?.id == chunk.sender
-        }
-        let sender: (peer: PeerInfo, cipher: PeerCipher?, link: Int?)
-        if let (id, link) = connected, let peer = link.peer {
-            sender = (peer, link.cipher, id)
+        let sender: (peer: PeerInfo, encrypted: Bool, link: Int?)
+        if let id = connectedLink(of: chunk.sender), let link = links[id], let peer = link.peer {
+            sender = (peer, link.cipher != nil, id)
         } else if let gone = departed[chunk.sender], gone.until > now {
             // Sent before the goodbye that overtook it.
-            sender = (gone.info, gone.cipher, nil)
+            sender = (gone.info, gone.cipher != nil, nil)
         } else {
             droppedUnreliableMessages += 1
             return
@@ -1532,21 +1566,43 @@ public actor PeerSession {
         let whole = reassembler.add(chunk, now: now)
         droppedUnreliableMessages += reassembler.droppedMessages - before
         guard var message = whole else { return }
-        if var cipher = sender.cipher {
+        if sender.encrypted {
+            // Opened in place: a copy of the cipher would copy its replay window on every message.
+            let opened: ByteBuffer?
             do {
-                message = try cipher.openDatagram(
-                    message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
                 if let id = sender.link {
-                    links[id]?.cipher = cipher
+                    opened = try links[id]?.cipher?.openDatagram(
+                        message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
                 } else {
-                    departed[chunk.sender]?.cipher = cipher
+                    opened = try departed[chunk.sender]?.cipher?.openDatagram(
+                        message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
                 }
             } catch {
                 droppedUnreliableMessages += 1
                 return
             }
+            guard let opened else {
+                droppedUnreliableMessages += 1
+                return
+            }
+            message = opened
         }
         emit(.data(Array(message.readableBytesView), from: sender.peer, mode: .unreliable))
+    }
+
+    /// The connected link of `peer`, through a cache of routes that is checked on every use (a search over every
+    /// link per datagram copied each one).
+    private func connectedLink(of peer: PeerID) -> Int? {
+        if let id = datagramRoutes[peer], let link = links[id], case .connected = link.state, link.peer?.id == peer {
+            return id
+        }
+        datagramRoutes[peer] = nil
+        for (id, link) in links {
+            guard case .connected = link.state, link.peer?.id == peer else { continue }
+            datagramRoutes[peer] = id
+            return id
+        }
+        return nil
     }
 
     private func expireChunks() {
@@ -1554,6 +1610,7 @@ public actor PeerSession {
         droppedUnreliableMessages += reassembler.expire(now: now)
         for (peer, gone) in departed where gone.until <= now {
             departed[peer] = nil
+            datagramRoutes[peer] = nil
             if links.values.contains(where: { $0.peer?.id == peer }) == false { reassembler.forget(sender: peer) }
         }
     }

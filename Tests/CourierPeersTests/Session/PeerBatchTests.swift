@@ -178,3 +178,20 @@ import Testing
         #expect(try Self.delivered(b).isEmpty)
     }
 }
+
+@Suite struct PeerInboundBatcherTests {
+    @Test func aReadBurstArrivesAsOneArrayAndNothingWaitsPastAnErrorOrTheEnd() throws {
+        let channel = EmbeddedChannel(handler: PeerInboundBatcher<Int>())
+        for value in 1...3 { channel.pipeline.fireChannelRead(NIOAny(value)) }
+        #expect(try channel.readInbound(as: [Int].self) == nil)
+        channel.pipeline.fireChannelReadComplete()
+        #expect(try channel.readInbound(as: [Int].self) == [1, 2, 3])
+        channel.pipeline.fireChannelRead(NIOAny(4))
+        channel.pipeline.fireErrorCaught(PeersError(.malformed, "test"))
+        #expect(try channel.readInbound(as: [Int].self) == [4])
+        #expect(throws: PeersError.self) { try channel.throwIfErrorCaught() }
+        channel.pipeline.fireChannelRead(NIOAny(5))
+        channel.pipeline.fireChannelInactive()
+        #expect(try channel.readInbound(as: [Int].self) == [5])
+    }
+}
