@@ -51,15 +51,21 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
         let browser = try await discovery.browse(type: type)
         let parseable = self.parseable || io.isOutputTerminal == false
         let resolve = self.resolve
+        // On a terminal, a table of what is present now, redrawn in place as it changes.
+        let table: LiveBrowseTable? = parseable ? nil : LiveBrowseTable(type: type, resolves: resolve, io: io)
+        table?.draw()
         let printer = Task {
             await withTaskGroup(of: Void.self) { group in
                 var resolving: Set<ServiceIdentity> = []
                 for await event in browser.linkEvents {
-                    io.writeOut(
-                        (parseable ? ParseableFormat.browseLine(event) : ParseableFormat.humanLine(event)) + "\n")
+                    if let table {
+                        table.apply(event)
+                    } else {
+                        io.writeOut(ParseableFormat.browseLine(event) + "\n")
+                    }
                     guard resolve, event.kind == .found, resolving.insert(event.identity).inserted else { continue }
                     group.addTask {
-                        await Self.resolveWhileBrowsing(event.identity, discovery: discovery, io: io)
+                        await Self.resolveWhileBrowsing(event.identity, discovery: discovery, io: io, table: table)
                     }
                 }
                 group.cancelAll()
@@ -78,7 +84,9 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
     /// Resolves `identity` until the command ends, as `avahi-browse -r` does: a `=` line per address when it
     /// resolves and again whenever its TXT record, port or addresses change. Warns once if nothing resolved within
     /// ``resolveWarningDelay``.
-    private static func resolveWhileBrowsing(_ identity: ServiceIdentity, discovery: Discovery, io: CLIIO) async {
+    private static func resolveWhileBrowsing(
+        _ identity: ServiceIdentity, discovery: Discovery, io: CLIIO, table: LiveBrowseTable?
+    ) async {
         // The browse ends by cancelling this task; the timeout only has to outlast any browse.
         guard let stream = try? await discovery.resolve(identity, timeout: .seconds(100 * 365 * 86_400)) else {
             return
@@ -95,6 +103,10 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
         do {
             for try await resolved in stream {
                 progress.markResolved()
+                if let table {
+                    table.apply(resolved)
+                    continue
+                }
                 for line in ParseableFormat.resolvedLines(resolved) {
                     io.writeOut(line + "\n")
                 }
@@ -119,6 +131,36 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
                 defer { state.warned = true }
                 return state.resolved == false && state.warned == false
             }
+        }
+    }
+}
+
+/// A ``BrowseTable`` shared by the browse and its resolves, drawn after every change.
+final class LiveBrowseTable: Sendable {
+    private let table: Mutex<BrowseTable>
+    private let io: CLIIO
+
+    init(type: String, resolves: Bool, io: CLIIO) {
+        self.table = Mutex(BrowseTable(type: type, resolves: resolves))
+        self.io = io
+    }
+
+    /// Each drawing is written under the lock, so that drawings reach the terminal in the order they were made.
+    func draw() {
+        table.withLock { io.writeOut($0.redraw()) }
+    }
+
+    func apply(_ event: LinkBrowseEvent) {
+        table.withLock { table in
+            table.apply(event)
+            io.writeOut(table.redraw())
+        }
+    }
+
+    func apply(_ resolved: ResolvedService) {
+        table.withLock { table in
+            table.apply(resolved)
+            io.writeOut(table.redraw())
         }
     }
 }

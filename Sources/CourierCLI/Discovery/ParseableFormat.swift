@@ -52,12 +52,4 @@ enum ParseableFormat {
         }
         return ip
     }
-
-    /// The terminal form: aligned columns without escaping.
-    static func humanLine(_ event: LinkBrowseEvent) -> String {
-        let sign = event.kind == .found ? "+" : "-"
-        let name = event.identity.name.padding(toLength: 32, withPad: " ", startingAt: 0)
-        return "\(sign) \(event.interface.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-            + "\(event.isIPv6 ? "IPv6" : "IPv4") \(name) \(event.identity.type) local"
-    }
 }
