@@ -47,24 +47,14 @@ final class HTTP1Connection: Sendable {
     func execute(
         _ request: HTTPExchangeRequest, head: HTTPRequestHead, isReused: Bool
     ) async throws -> HTTPExchangeResponse {
-        var info = self.info
-        if isReused {
-            info.isReused = true
-            info.dnsStart = nil
-            info.dnsEnd = nil
-            info.connectStart = nil
-            info.connectEnd = nil
-            info.tlsStart = nil
-            info.tlsEnd = nil
-        }
+        let info = self.info.forExchange(isReused: isReused)
         let eventLoop = channel.eventLoop
         let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let handler = self.handler
         if eventLoop.inEventLoop {
             handler.value.start(request, head: head, info: info, promise: promise)
         } else {
-            let exchangeInfo = info
-            eventLoop.execute { handler.value.start(request, head: head, info: exchangeInfo, promise: promise) }
+            eventLoop.execute { handler.value.start(request, head: head, info: info, promise: promise) }
         }
         return try await withTaskCancellationHandler {
             try await promise.futureResult.get()

@@ -104,17 +104,7 @@ final class HTTP2Connection: Sendable {
         _ request: HTTPExchangeRequest, head: HTTPRequestHead, isReused: Bool,
         onStreamClosed: @escaping @Sendable () -> Void
     ) async throws -> HTTPExchangeResponse {
-        var info = self.info
-        if isReused {
-            info.isReused = true
-            info.dnsStart = nil
-            info.dnsEnd = nil
-            info.connectStart = nil
-            info.connectEnd = nil
-            info.tlsStart = nil
-            info.tlsEnd = nil
-        }
-        let exchangeInfo = info
+        let exchangeInfo = info.forExchange(isReused: isReused)
         let eventLoop = channel.eventLoop
         let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let origin = self.origin
