@@ -51,11 +51,7 @@ final class HTTP1Connection: Sendable {
         let eventLoop = channel.eventLoop
         let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let handler = self.handler
-        if eventLoop.inEventLoop {
-            handler.value.start(request, head: head, info: info, promise: promise)
-        } else {
-            eventLoop.execute { handler.value.start(request, head: head, info: info, promise: promise) }
-        }
+        handler.runOnLoop { $0.start(request, head: head, info: info, promise: promise) }
         return try await withTaskCancellationHandler {
             try await promise.futureResult.get()
         } onCancel: {
