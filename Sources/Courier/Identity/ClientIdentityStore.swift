@@ -64,9 +64,7 @@ public final class ClientIdentityStore: Sendable {
             let data = try JSONEncoder().encode(record)
             _ = try secureStore.addOrUpdate(SecureItem(itemClass: .identity, attributes: attributes, data: data))
         } catch {
-            throw CourierError(
-                .cannotWriteToFile, outcome: .notSent,
-                message: "could not store the client identity for \(host):\(port): \(error)", underlyingError: error)
+            throw Self.storeError(.cannotWriteToFile, couldNot: "store", host: host, port: port, error)
         }
     }
 
@@ -82,8 +80,7 @@ public final class ClientIdentityStore: Sendable {
     /// - Throws: ``CourierError`` `resourceUnavailable` when the secure store cannot be read (locked,
     ///   damaged), `invalidConfiguration` when the stored identity is damaged.
     public func identity(forHost host: String, port: Int = 443) throws -> ClientIdentity? {
-        let query = SecureQuery(
-            itemClass: .identity, attributes: SecureItemAttributes(label: Self.label(host: host, port: port)))
+        let query = Self.query(host: host, port: port)
         let data: Data
         do {
             guard let found = try secureStore.items(matching: query).first?.data else { return nil }
@@ -91,9 +88,7 @@ public final class ClientIdentityStore: Sendable {
         } catch let error as SecureStoreError where error.status == .itemNotFound {
             return nil
         } catch {
-            throw CourierError(
-                .resourceUnavailable, outcome: .notSent,
-                message: "could not read the client identity for \(host):\(port): \(error)", underlyingError: error)
+            throw Self.storeError(.resourceUnavailable, couldNot: "read", host: host, port: port, error)
         }
         guard let record = try? JSONDecoder().decode(StoredIdentity.self, from: data), record.version == 1 else {
             throw ClientIdentityError(.malformed, "the record cannot be decoded").courierError(
@@ -114,17 +109,28 @@ public final class ClientIdentityStore: Sendable {
     /// - Throws: ``CourierError`` `cannotWriteToFile` when the secure store cannot be written.
     @discardableResult
     public func removeIdentity(forHost host: String, port: Int = 443) throws -> Bool {
-        let query = SecureQuery(
-            itemClass: .identity, attributes: SecureItemAttributes(label: Self.label(host: host, port: port)))
+        let query = Self.query(host: host, port: port)
         do {
             return try secureStore.delete(matching: query) > 0
         } catch let error as SecureStoreError where error.status == .itemNotFound {
             return false
         } catch {
-            throw CourierError(
-                .cannotWriteToFile, outcome: .notSent,
-                message: "could not remove the client identity for \(host):\(port): \(error)", underlyingError: error)
+            throw Self.storeError(.cannotWriteToFile, couldNot: "remove", host: host, port: port, error)
         }
+    }
+
+    /// The query for the identity stored for `host` on `port`.
+    static func query(host: String, port: Int) -> SecureQuery {
+        SecureQuery(itemClass: .identity, attributes: SecureItemAttributes(label: label(host: host, port: port)))
+    }
+
+    /// The error for a secure store that failed to `action` (store, read, remove) the identity of `host` on `port`.
+    static func storeError(
+        _ code: CourierError.Code, couldNot action: String, host: String, port: Int, _ error: any Error
+    ) -> CourierError {
+        CourierError(
+            code, outcome: .notSent, message: "could not \(action) the client identity for \(host):\(port): \(error)",
+            underlyingError: error)
     }
 
     static func label(host: String, port: Int) -> String {

@@ -316,7 +316,7 @@ final class PooledHTTPTransport: Sendable {
 
     static func endpoint(for proxy: ResolvedProxy) -> HTTPProxyEndpoint {
         HTTPProxyEndpoint(
-            kind: proxy.kind == .socks5 ? .socks5 : .http, host: proxy.host, port: proxy.port,
+            kind: proxy.kind, host: proxy.host, port: proxy.port,
             username: proxy.credentials?.user, password: proxy.credentials?.password,
             resolvesRemotely: proxy.resolvesRemotely)
     }

@@ -37,11 +37,7 @@ public struct ProxyCredentials: Sendable, Hashable, CustomStringConvertible {
 
 /// A proxy chosen for one request.
 struct ResolvedProxy: Hashable, Sendable {
-    enum Kind: Hashable, Sendable {
-        case http
-        case socks5
-    }
-    var kind: Kind
+    var kind: HTTPProxyEndpoint.Kind
     var host: String
     var port: Int
     var credentials: ProxyCredentials?

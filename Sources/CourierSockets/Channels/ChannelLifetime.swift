@@ -11,9 +11,13 @@ final class ChannelLifetime: Sendable {
         self.channel = channel
     }
 
-    /// True the first time only.
-    func claim() -> Bool {
-        !isClaimed.exchange(true, ordering: .acquiringAndReleasing)
+    /// Claims the channel for its one run; `owner` names what is run (`connection`, `socket`) in the error.
+    ///
+    /// - Throws: ``SocketError`` with ``SocketError/Code/notConnected`` after the first time.
+    func claim(_ owner: String) throws {
+        guard !isClaimed.exchange(true, ordering: .acquiringAndReleasing) else {
+            throw SocketError(code: .notConnected, message: "The \(owner) was already run; it can be run once.")
+        }
     }
 
     deinit {

@@ -43,9 +43,7 @@ public struct TCPConnection: Sendable {
     public func run<Result: Sendable>(
         _ body: (_ reader: SocketReader, _ writer: SocketWriter) async throws -> Result
     ) async throws -> Result {
-        guard lifetime.claim() else {
-            throw SocketError(code: .notConnected, message: "The connection was already run; it can be run once.")
-        }
+        try lifetime.claim("connection")
         let channel = self.channel
         let configuration = self.configuration
         let early = self.early

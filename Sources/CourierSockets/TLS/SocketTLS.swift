@@ -69,12 +69,8 @@ public struct SocketTLS: Sendable, Hashable {
     ///   not valid PEM or BoringSSL refuses the configuration.
     func makePolicyTrust(host: String, port: Int) throws(SocketError) -> SocketTrust? {
         guard let trustPolicy else { return nil }
-        do {
-            return try SocketTrust(policy: trustPolicy, name: serverName ?? host, port: port)
-        } catch {
-            throw SocketError(
-                code: .invalidConfiguration, message: "The TLS trust policy could not be used.",
-                underlying: "\(error)")
+        return try SocketError.invalidConfiguration("The TLS trust policy could not be used.") {
+            try SocketTrust(policy: trustPolicy, name: serverName ?? host, port: port)
         }
     }
 
@@ -87,30 +83,16 @@ public struct SocketTLS: Sendable, Hashable {
         case .system:
             configuration.trustRoots = .default
         case .pem(let text):
-            do {
+            configuration.trustRoots = try SocketError.invalidConfiguration("The trust roots PEM could not be read.") {
                 let certificates = try NIOSSLCertificate.fromPEMBytes(Array(text.utf8))
                 guard !certificates.isEmpty else {
                     throw SocketError(code: .invalidConfiguration, message: "The trust roots PEM holds no certificate.")
                 }
-                configuration.trustRoots = .certificates(certificates)
-            } catch let error as SocketError {
-                throw error
-            } catch {
-                throw SocketError(
-                    code: .invalidConfiguration,
-                    message: "The trust roots PEM could not be read.",
-                    underlying: "\(error)"
-                )
+                return .certificates(certificates)
             }
         }
-        do {
-            return try NIOSSLContext(configuration: configuration)
-        } catch {
-            throw SocketError(
-                code: .invalidConfiguration,
-                message: "The TLS configuration could not be used.",
-                underlying: "\(error)"
-            )
+        return try SocketError.invalidConfiguration("The TLS configuration could not be used.") {
+            try NIOSSLContext(configuration: configuration)
         }
     }
 }

@@ -18,7 +18,7 @@ public struct SocketTLSIdentity: Sendable, Hashable {
     ///
     /// - Throws: ``SocketError`` with ``SocketError/Code/invalidConfiguration`` when the PEM cannot be read.
     func makeContext() throws(SocketError) -> NIOSSLContext {
-        do {
+        try SocketError.invalidConfiguration("The server's certificate or key could not be read.") {
             let chain = try NIOSSLCertificate.fromPEMBytes(Array(certificateChainPEM.utf8))
             guard !chain.isEmpty else {
                 throw SocketError(code: .invalidConfiguration, message: "The certificate PEM holds no certificate.")
@@ -29,14 +29,6 @@ public struct SocketTLSIdentity: Sendable, Hashable {
                 privateKey: .privateKey(key)
             )
             return try NIOSSLContext(configuration: configuration)
-        } catch let error as SocketError {
-            throw error
-        } catch {
-            throw SocketError(
-                code: .invalidConfiguration,
-                message: "The server's certificate or key could not be read.",
-                underlying: "\(error)"
-            )
         }
     }
 }

@@ -111,9 +111,7 @@ public struct UDPSocket: Sendable {
     public func run<Result: Sendable>(
         _ body: (_ reader: DatagramReader, _ writer: DatagramWriter) async throws -> Result
     ) async throws -> Result {
-        guard lifetime.claim() else {
-            throw SocketError(code: .notConnected, message: "The socket was already run; it can be run once.")
-        }
+        try lifetime.claim("socket")
         let channel = self.channel
         let limit = configuration.receiveQueueLimit
         let asyncChannel: NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>

@@ -23,10 +23,7 @@ final class HTTP1Connection: Sendable {
         _ connected: HTTPConnector.Connected, id: Int, origin: String,
         onExchangeEnd: @escaping @Sendable (HTTP1Connection, Bool) -> Void
     ) async throws -> HTTP1Connection {
-        let channel = connected.channel
-        let connectionInfo = connected.pooledInfo(id: id, protocolName: "http/1.1")
-        return try await channel.eventLoop.submit {
-            try connected.requireUsable(origin: origin)
+        try await connected.setUp(id: id, protocolName: "http/1.1", origin: origin) { channel, connectionInfo in
             let handler = HTTPExchangeHandler(origin: origin)
             let sync = channel.pipeline.syncOperations
             try sync.addHandler(HTTPRequestEncoder())
@@ -34,38 +31,23 @@ final class HTTP1Connection: Sendable {
                 ByteToMessageHandler(
                     HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward)))
             try sync.addHandler(handler)
-            try HTTPConnector.releaseSetupBuffer(on: channel)
             let connection = HTTP1Connection(
                 id: id, channel: channel, info: connectionInfo,
                 handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
             handler.onExchangeEnd = { reusable in onExchangeEnd(connection, reusable) }
             return connection
-        }.get()
+        }
     }
 
     /// Runs one exchange; returns when the final response head has arrived.
     func execute(
         _ request: HTTPExchangeRequest, head: HTTPRequestHead, isReused: Bool
     ) async throws -> HTTPExchangeResponse {
-        var info = self.info
-        if isReused {
-            info.isReused = true
-            info.dnsStart = nil
-            info.dnsEnd = nil
-            info.connectStart = nil
-            info.connectEnd = nil
-            info.tlsStart = nil
-            info.tlsEnd = nil
-        }
+        let info = self.info.forExchange(isReused: isReused)
         let eventLoop = channel.eventLoop
         let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let handler = self.handler
-        if eventLoop.inEventLoop {
-            handler.value.start(request, head: head, info: info, promise: promise)
-        } else {
-            let exchangeInfo = info
-            eventLoop.execute { handler.value.start(request, head: head, info: exchangeInfo, promise: promise) }
-        }
+        handler.runOnLoop { $0.start(request, head: head, info: info, promise: promise) }
         return try await withTaskCancellationHandler {
             try await promise.futureResult.get()
         } onCancel: {

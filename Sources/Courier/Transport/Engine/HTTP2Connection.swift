@@ -64,10 +64,7 @@ final class HTTP2Connection: Sendable {
         _ connected: HTTPConnector.Connected, id: Int, origin: String,
         onEvent: @escaping @Sendable (HTTP2Connection, Event) -> Void
     ) async throws -> HTTP2Connection {
-        let channel = connected.channel
-        let connectionInfo = connected.pooledInfo(id: id, protocolName: "h2")
-        return try await channel.eventLoop.submit {
-            try connected.requireUsable(origin: origin)
+        try await connected.setUp(id: id, protocolName: "h2", origin: origin) { channel, connectionInfo in
             let settings: HTTP2Settings = [
                 HTTP2Setting(parameter: .enablePush, value: 0),
                 HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
@@ -86,9 +83,8 @@ final class HTTP2Connection: Sendable {
                 id: id, channel: channel, info: connectionInfo, origin: origin, multiplexer: multiplexer,
                 onEvent: onEvent)
             try channel.pipeline.syncOperations.addHandler(FrameWatcher(connection: connection))
-            try HTTPConnector.releaseSetupBuffer(on: channel)
             return connection
-        }.get()
+        }
     }
 
     /// Opens a stream whose pipeline `initializer` sets up; the stream is closed when its channel closes.
@@ -104,17 +100,7 @@ final class HTTP2Connection: Sendable {
         _ request: HTTPExchangeRequest, head: HTTPRequestHead, isReused: Bool,
         onStreamClosed: @escaping @Sendable () -> Void
     ) async throws -> HTTPExchangeResponse {
-        var info = self.info
-        if isReused {
-            info.isReused = true
-            info.dnsStart = nil
-            info.dnsEnd = nil
-            info.connectStart = nil
-            info.connectEnd = nil
-            info.tlsStart = nil
-            info.tlsEnd = nil
-        }
-        let exchangeInfo = info
+        let exchangeInfo = info.forExchange(isReused: isReused)
         let eventLoop = channel.eventLoop
         let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let origin = self.origin

@@ -36,3 +36,20 @@ struct HTTPConnectionInfo: Sendable {
     /// When the final response head arrived.
     var responseStart: Date?
 }
+
+extension HTTPConnectionInfo {
+    /// The info for one exchange on this connection: on a reused connection, marked reused and without the
+    /// lookup, connect and handshake times (they belong to the exchange that opened it).
+    func forExchange(isReused: Bool) -> HTTPConnectionInfo {
+        guard isReused else { return self }
+        var info = self
+        info.isReused = true
+        info.dnsStart = nil
+        info.dnsEnd = nil
+        info.connectStart = nil
+        info.connectEnd = nil
+        info.tlsStart = nil
+        info.tlsEnd = nil
+        return info
+    }
+}

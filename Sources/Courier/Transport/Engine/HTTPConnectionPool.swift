@@ -454,12 +454,21 @@ final class HTTPConnectionPool: Sendable {
             let arm = stillIdle && state.armedTimers.insert(connection.id).inserted
             return (served, arm, false)
         }
-        if closeNow { connection.close() }
+        settle(
+            served, key: key, connectionID: connection.id, channel: connection.channel, closing: closeNow,
+            armingTimerAt: armTimer ? now + configuration.idleTimeout : nil)
+    }
+
+    /// Ends a connection event outside the lock: closes the connection when `closing`, resumes the requests
+    /// it served, and arms its idle timer for `deadline` when one is given.
+    private func settle(
+        _ served: Served, key: HTTPConnectionKey, connectionID: Int, channel: any Channel, closing: Bool,
+        armingTimerAt deadline: NIODeadline?
+    ) {
+        if closing { channel.close(promise: nil) }
         resume(served)
-        if armTimer {
-            armIdleTimer(
-                key: key, connectionID: connection.id, on: connection.channel.eventLoop,
-                at: now + configuration.idleTimeout)
+        if let deadline {
+            armIdleTimer(key: key, connectionID: connectionID, on: channel.eventLoop, at: deadline)
         }
     }
 
@@ -585,13 +594,9 @@ final class HTTPConnectionPool: Sendable {
             let arm = becameIdle && state.armedTimers.insert(connection.id).inserted
             return (served, arm, closeDrained)
         }
-        if closeDrained { connection.close() }
-        resume(served)
-        if armTimer {
-            armIdleTimer(
-                key: key, connectionID: connection.id, on: connection.channel.eventLoop,
-                at: now + firstHTTP2IdleCheck)
-        }
+        settle(
+            served, key: key, connectionID: connection.id, channel: connection.channel, closing: closeDrained,
+            armingTimerAt: armTimer ? now + firstHTTP2IdleCheck : nil)
     }
 
     private func streamClosed(

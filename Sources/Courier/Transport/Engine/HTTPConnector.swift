@@ -36,6 +36,22 @@ struct HTTPConnector: Sendable {
                 throw failure
             }
         }
+
+        /// Sets a protocol up on the channel, on its event loop: checks that the channel is still usable, runs
+        /// `addHandlers` with ``pooledInfo(id:protocolName:)``, then releases the setup buffer so what it kept
+        /// flows into the new handlers.
+        func setUp<Connection: Sendable>(
+            id: Int, protocolName: String, origin: String,
+            _ addHandlers: @escaping @Sendable (_ channel: any Channel, _ info: HTTPConnectionInfo) throws -> Connection
+        ) async throws -> Connection {
+            let info = pooledInfo(id: id, protocolName: protocolName)
+            return try await channel.eventLoop.submit {
+                try requireUsable(origin: origin)
+                let connection = try addHandlers(channel, info)
+                try HTTPConnector.releaseSetupBuffer(on: channel)
+                return connection
+            }.get()
+        }
     }
 
     let group: any EventLoopGroup

@@ -25,24 +25,14 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let ended: BodyEnd
 
         func produceMore() {
-            let handler = self.handler
             let number = exchangeNumber
-            if handler.eventLoop.inEventLoop {
-                handler.value.readerWantsMore(exchange: number)
-            } else {
-                handler.eventLoop.execute { handler.value.readerWantsMore(exchange: number) }
-            }
+            handler.runOnLoop { $0.readerWantsMore(exchange: number) }
         }
 
         func didTerminate() {
             if ended.value.load(ordering: .acquiring) { return }
-            let handler = self.handler
             let number = exchangeNumber
-            if handler.eventLoop.inEventLoop {
-                handler.value.readerWentAway(exchange: number)
-            } else {
-                handler.eventLoop.execute { handler.value.readerWentAway(exchange: number) }
-            }
+            handler.runOnLoop { $0.readerWentAway(exchange: number) }
         }
     }
 
