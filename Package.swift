@@ -512,6 +512,7 @@ let package = Package(
         .executableTarget(
             name: "CourierPeersBenchmarks",
             dependencies: [
+                "CourierDiscovery",
                 "CourierPeers",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
