@@ -27,18 +27,24 @@ func rate(_ done: (count: Int, last: UInt64), since start: UInt64) -> Double {
     Double(done.count) / (Double(done.last &- start) / 1e9)
 }
 
+/// A raw NIO connection to a child that speaks `u32 length | u8 kind | body` frames, with no delay.
+func rawFrameClient(port: Int) async throws -> NIOAsyncChannel<PeerFrame, PeerFrame> {
+    try await ClientBootstrap(group: group)
+        .channelOption(.socketOption(.tcp_nodelay), value: 1)
+        .connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
+                try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(PeerFrameEncoder()))
+                return try NIOAsyncChannel<PeerFrame, PeerFrame>(wrappingChannelSynchronously: channel)
+            }
+        }
+}
+
 /// Raw NIO: `u32 length | u8 kind | body` frames, plaintext, written through an async writer per message.
 func rawTCP(messages: Int, size: Int) async throws -> Double {
     let child = try BenchProcess(["raw-tcp", "\(messages)"])
     let port = try await child.port()
-    let client = try await ClientBootstrap(group: group)
-        .channelOption(.socketOption(.tcp_nodelay), value: 1)
-        .connect(host: "127.0.0.1", port: port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(PeerFrameEncoder()))
-                return try NIOAsyncChannel<ByteBuffer, PeerFrame>(wrappingChannelSynchronously: channel)
-            }
-        }
+    let client = try await rawFrameClient(port: port)
     let body = ByteBuffer(repeating: 1, count: size)
     let start = monotonicNanoseconds()
     try await client.executeThenClose { _, outbound in
@@ -93,15 +99,7 @@ func microseconds(since start: UInt64) -> Double { Double(monotonicNanoseconds()
 func rawRoundTrips(count: Int) async throws -> (p50: Double, p99: Double) {
     let child = try BenchProcess(["raw-tcp-echo", "0"])
     let port = try await child.port()
-    let client = try await ClientBootstrap(group: group)
-        .channelOption(.socketOption(.tcp_nodelay), value: 1)
-        .connect(host: "127.0.0.1", port: port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
-                try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(PeerFrameEncoder()))
-                return try NIOAsyncChannel<PeerFrame, PeerFrame>(wrappingChannelSynchronously: channel)
-            }
-        }
+    let client = try await rawFrameClient(port: port)
     let frame = PeerFrame(kind: .data, body: ByteBuffer(repeating: 2, count: 64))
     let samples = try await client.executeThenClose { inbound, outbound in
         var iterator = inbound.makeAsyncIterator()

@@ -28,9 +28,10 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     private var batchedFrames = 0
     private var batchPromises: [EventLoopPromise<Void>] = []
     private var flushScheduled = false
-    /// Frames of an established unencrypted connection written since the last flush: their flush waits too, so
-    /// that a burst goes in one socket write.
-    private var unflushedPlainFrames = false
+    /// Frames written past the batch since the last flush on an established connection (every frame of an
+    /// unencrypted one, and sealed frames too large to batch): their flush waits too, so that a burst goes in one
+    /// socket write.
+    private var unflushedWrites = false
 
     /// Creates the handler for one connection.
     public init(
@@ -109,7 +110,7 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
             return
         }
         writeBatch(context: context)
-        if machine.isEstablished { unflushedPlainFrames = true }
+        if machine.isEstablished { unflushedWrites = true }
         do {
             let sealed = try machine.sealOutbound(frame)
             context.write(wrapOutboundOut(sealed), promise: promise)
@@ -121,7 +122,7 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     /// Flushes; with frames waiting to be sealed, at the end of the event loop's current turn instead, so that
     /// writes already queued on the loop (a burst of sends each flushed on its own) join the same batch.
     public func flush(context: ChannelHandlerContext) {
-        guard batchedFrames > 0 || unflushedPlainFrames else {
+        guard batchedFrames > 0 || unflushedWrites else {
             context.flush()
             return
         }
@@ -131,7 +132,7 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
         context.eventLoop.execute {
             let (handler, context) = bound.value
             handler.flushScheduled = false
-            handler.unflushedPlainFrames = false
+            handler.unflushedWrites = false
             handler.writeBatch(context: context)
             context.flush()
         }
@@ -142,7 +143,7 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     public func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
         writeBatch(context: context)
         if flushScheduled {
-            unflushedPlainFrames = false
+            unflushedWrites = false
             context.flush()
         }
         context.close(mode: mode, promise: promise)
