@@ -92,7 +92,11 @@ final class PooledHTTPTransport: Sendable {
     }
 
     /// Sends one request and returns the response head with a streaming body.
-    func execute(_ request: Request, context: TaskContext) async throws -> Response {
+    /// Sends the request and returns its response head with the body to stream. `cancellation`, when given, cancels
+    /// just the exchange up to that head (see ``ExchangeCancellation``).
+    func execute(_ request: Request, context: TaskContext, cancellation: ExchangeCancellation? = nil) async throws
+        -> Response
+    {
         try URL.checkPort(of: request.url)
         if state.withLock({ $0.shutDown }) {
             throw CourierError(.sessionInvalidated, outcome: .notSent, message: "the session was invalidated")
@@ -107,6 +111,7 @@ final class PooledHTTPTransport: Sendable {
         // Bytes are counted as the connection writes them, whatever the body's kind.
         sent.setStreamed()
         var outgoing = exchange
+        outgoing.cancellation = cancellation
         context.observation.inject(into: &outgoing.head.headerFields)
         outgoing.onBodyBytesWritten = { count in
             sent.add(Int64(count))
@@ -119,7 +124,17 @@ final class PooledHTTPTransport: Sendable {
         do {
             answer = try await pool.execute(outgoing)
             if answer.head.status.code == 407, outgoing.key.usesAbsoluteForm {
-                answer = try await answerProxy(answer, outgoing: &outgoing, request: request, context: context)
+                if let cancellation {
+                    // Reading the refusal's body knows only task cancellation: answer in a task the scope cancels.
+                    let (refusal, sent) = (answer, outgoing)
+                    (answer, outgoing) = try await cancellation.run { [self] in
+                        var again = sent
+                        let last = try await answerProxy(refusal, outgoing: &again, request: request, context: context)
+                        return (last, again)
+                    }
+                } else {
+                    answer = try await answerProxy(answer, outgoing: &outgoing, request: request, context: context)
+                }
             }
         } catch {
             let count = sent.value
@@ -261,7 +276,7 @@ final class PooledHTTPTransport: Sendable {
         if isTLS {
             key.tls = try await profile(host: host, port: port, http1Only: dedicated, session: context.session)
         }
-        let bracketed = host.contains(":") ? "[\(host)]" : host
+        let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         let authority = url.port.map { "\(bracketed):\($0)" } ?? bracketed
         var path = url.path(percentEncoded: true)
         if path.isEmpty { path = "/" }

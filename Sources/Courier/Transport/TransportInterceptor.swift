@@ -3,40 +3,34 @@ import Synchronization
 /// The end of the chain: hands the request to the protocol handler that takes it
 /// (custom handlers first, in reverse registration order), or to Courier's connection pool for `http(s)`.
 ///
-/// While the retry stage may repeat the attempt (``TaskContext/idleTimeoutFailsExchange``), the exchange runs
-/// in a task of its own so that an idle timeout can cancel just that exchange; it then fails with
-/// `timedOut`, which the stages above see as any other failure (the cache may still serve a stale
-/// response under `stale-if-error`, the retry policy decides).
+/// While the retry stage may repeat the attempt (``TaskContext/idleTimeoutFailsExchange``), an idle timeout
+/// cancels just the exchange, up to its response head; it then fails with `timedOut`, which the stages above see
+/// as any other failure (the cache may still serve a stale response under `stale-if-error`, the retry policy
+/// decides). The pool honours that narrower cancellation itself (``ExchangeCancellation``); a custom protocol
+/// handler, which knows only task cancellation, runs in a task of its own for it.
 struct TransportInterceptor: Interceptor {
-    /// Tests only: runs in the exchange's task right after its head came back, before the task ends, to make an
-    /// idle expiry land in that window on purpose (under load the window is as long as the wait for a thread).
+    /// Tests only: runs right after the exchange's head came back, before the idle timeout stops cancelling just the
+    /// exchange, to make an idle expiry land in that window on purpose (under load the window is as long as the wait
+    /// for a thread).
     @TaskLocal static var afterExchange: (@Sendable (TaskContext) -> Void)?
 
     nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
         guard context.idleTimeoutFailsExchange.load(ordering: .relaxed) else {
-            return try await load(request, context: context)
+            return try await load(request, context: context, cancellation: nil)
         }
         let timer = context.timer
         let idleExpiry = Mutex<Double?>(nil)
-        // Started on this thread: no hop to another one before the request goes out.
-        let exchange = Task.immediate {
-            let response = try await load(request, context: context)
-            Self.afterExchange?(context)
-            return response
-        }
+        let scope = ExchangeCancellation()
         let previous = timer.replaceIdleHandler { seconds in
             idleExpiry.withLock { $0 = seconds }
-            exchange.cancel()
+            scope.cancel()
         }
         defer { timer.restoreIdleSlot(previous) }
         let response: Response
         do {
-            response = try await withTaskCancellationHandler {
-                try await exchange.value
-            } onCancel: {
-                exchange.cancel()
-            }
+            response = try await load(request, context: context, cancellation: scope)
+            Self.afterExchange?(context)
         } catch {
             guard !Task.isCancelled, let seconds = idleExpiry.withLock({ $0 }) else { throw error }
             throw timedOut(seconds, request: request, context: context, underlyingError: error)
@@ -45,9 +39,9 @@ struct TransportInterceptor: Interceptor {
         timer.restoreIdleSlot(previous)
         if let seconds = idleExpiry.withLock({ $0 }) {
             // The idle timeout fired just as the head arrived: the exchange was cancelled after it had
-            // returned the head, so its body would fail as "cancelled" — a raw cancellation the task did not
-            // ask for. It is the timeout it looks like, and the retry stage may try again. The body is dropped
-            // unread (reading it could wait for bytes that never come); dropping it closes its connection.
+            // returned the head. The body is dropped unread (reading it could wait for bytes that never come;
+            // dropping it closes its connection), and the task fails with the timeout it looks like, which the
+            // retry stage may answer.
             _ = response
             throw timedOut(seconds, request: request, context: context, underlyingError: nil)
         }
@@ -64,12 +58,19 @@ struct TransportInterceptor: Interceptor {
             request: request, underlyingError: underlyingError is CancellationError ? nil : underlyingError)
     }
 
-    private func load(_ request: Request, context: TaskContext) async throws -> Response {
+    private func load(_ request: Request, context: TaskContext, cancellation: ExchangeCancellation?) async throws
+        -> Response
+    {
         if let handler = context.core.handler(for: request) {
-            return try await ProtocolHandlerBridge.load(request, with: handler, context: context)
+            guard let cancellation else {
+                return try await ProtocolHandlerBridge.load(request, with: handler, context: context)
+            }
+            return try await cancellation.run {
+                try await ProtocolHandlerBridge.load(request, with: handler, context: context)
+            }
         }
         if request.isHTTP {
-            return try await context.core.httpTransport.execute(request, context: context)
+            return try await context.core.httpTransport.execute(request, context: context, cancellation: cancellation)
         }
         throw CourierError(
             .unsupportedURL, outcome: .notSent,

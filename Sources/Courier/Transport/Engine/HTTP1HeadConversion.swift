@@ -71,7 +71,7 @@ enum HTTP1HeadConversion {
 
     /// `host` or `host:port` when the port is not the scheme's default.
     static func defaultAuthority(_ key: HTTPConnectionKey) -> String {
-        let host = key.host.contains(":") ? "[\(key.host)]" : key.host
+        let host = key.host.utf8.contains(UInt8(ascii: ":")) ? "[\(key.host)]" : key.host
         let defaultPort = key.scheme == .https ? 443 : 80
         return key.port == defaultPort ? host : "\(host):\(key.port)"
     }

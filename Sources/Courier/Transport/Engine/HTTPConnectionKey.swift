@@ -35,7 +35,7 @@ struct HTTPConnectionKey: Hashable, Sendable {
 
     /// `host:port`, with brackets around an IPv6 literal, for messages and `Host` headers.
     var authority: String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Whether the connection goes through a tunnel (CONNECT or SOCKS5) rather than straight to the origin or

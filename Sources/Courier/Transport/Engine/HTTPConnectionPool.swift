@@ -193,14 +193,21 @@ final class HTTPConnectionPool: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let lease = try await lease(request.key, forcesNewConnection: forcesNewConnection)
+            let lease = try await lease(
+                request.key, forcesNewConnection: forcesNewConnection, scope: request.cancellation)
             reportConnectionCounts()
             var isReused = false
             do {
                 let ready: Ready
                 switch lease {
                 case .ready(let leased): ready = leased
-                case .connect: ready = try await connect(for: request)
+                case .connect:
+                    if let scope = request.cancellation {
+                        // Connecting waits on DNS, TCP, proxy and TLS handshakes that know only task cancellation.
+                        ready = try await scope.run { try await self.connect(for: request) }
+                    } else {
+                        ready = try await connect(for: request)
+                    }
                 }
                 isReused = ready.isReused
                 return try await run(request, on: ready)
@@ -288,7 +295,9 @@ final class HTTPConnectionPool: Sendable {
         reportConnectionCounts()
     }
 
-    private func lease(_ key: HTTPConnectionKey, forcesNewConnection: Bool) async throws -> Lease {
+    private func lease(_ key: HTTPConnectionKey, forcesNewConnection: Bool, scope: ExchangeCancellation?)
+        async throws -> Lease
+    {
         var closing: [any Channel] = []
         let immediate: Result<Lease, HTTPEngineError>? = state.withLock { state in
             if state.isShutDown { return .failure(Self.shutDownError(key)) }
@@ -304,12 +313,12 @@ final class HTTPConnectionPool: Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        return try await withTaskCancellationHandler {
+        return try await ExchangeCancellation.withCancellationHandler(scope) {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Lease, any Error>) in
                 let outcome: (error: (any Error)?, served: Served) =
                     state.withLock { state in
                         if state.isShutDown { return (Self.shutDownError(key), Served()) }
-                        if Task.isCancelled { return (CancellationError(), Served()) }
+                        if Task.isCancelled || scope?.isCancelled == true { return (CancellationError(), Served()) }
                         state.keys[key, default: KeyState()].waiters.append(
                             Waiter(id: waiterID, forcesNewConnection: forcesNewConnection, continuation: continuation))
                         return (nil, dispatch(&state.keys[key, default: KeyState()], key: key))
@@ -317,7 +326,7 @@ final class HTTPConnectionPool: Sendable {
                 if let error = outcome.error { continuation.resume(throwing: error) }
                 resume(outcome.served)
             }
-        } onCancel: {
+        } onCancel: { [self] in
             let continuation = state.withLock { state -> CheckedContinuation<Lease, any Error>? in
                 guard state.keys[key] != nil else { return nil }
                 return Self.modify(&state, key) { keyState in

@@ -58,8 +58,19 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private enum ResponsePhase {
         case waitingForHead
+        /// The final head came in the read in progress, with these body parts so far: it is handed over at the end
+        /// of that read (streaming the rest) or at the body's end, if that is in the same read (whole).
+        case headArrived(HTTPResponse, [ByteBuffer], HTTPResponseBodyStream.Trailers)
         case streaming(Source, HTTPResponseBodyStream.Trailers, BodyEnd)
         case done
+
+        /// Whether the final response head has arrived (so a failure now is one during the body).
+        var hasHead: Bool {
+            switch self {
+            case .headArrived, .streaming: true
+            case .waitingForHead, .done: false
+            }
+        }
     }
 
     /// The exchange in progress.
@@ -91,8 +102,6 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the body's reader wants more; while it does not, reads from the socket are held back.
     private var readerHasDemand = true
     private var heldRead = false
-    /// A final response head waiting for the end of the read it came in (see `receivedHead`).
-    private var pendingHead: (EventLoopPromise<HTTPExchangeResponse>, HTTPExchangeResponse)?
     /// The error the pipeline reported while no exchange was running (a TLS alert on an idle or just-made
     /// connection): the cause of the close that the next `start` then reports.
     private var idleError: (any Error)?
@@ -106,7 +115,13 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deliverPendingHead()
+        // A head that arrived is never left undelivered (its body ends with the loss).
+        if case .exchanging(let exchange) = state, case .headArrived = exchange.responsePhase {
+            fail(
+                HTTPEngineError(
+                    .connectionLostDuringBody, "the connection to \(origin) closed before the end of the body",
+                    requestMayHaveBeenProcessed: true))
+        }
         self.context = nil
         // The owner (an `HTTP1Connection`) holds this handler, and the callback holds the owner: without this
         // the pair, and the channel with its buffers, would outlive the connection (about 6 KB per connection).
@@ -333,7 +348,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Abandons the exchange while it waits for the response head (its task was cancelled).
     func cancel() {
-        guard case .exchanging(let exchange) = state, exchange.promise != nil else { return }
+        guard case .exchanging(let exchange) = state, exchange.promise != nil,
+            case .waitingForHead = exchange.responsePhase
+        else { return }
         fail(CancellationError())
     }
 
@@ -350,10 +367,19 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             receivedHead(head, context: context)
         case .body(let buffer):
-            guard case .exchanging(let exchange) = state, case .streaming(let source, _, _) = exchange.responsePhase
-            else { return }
-            if case .stopProducing = source.yield(buffer) {
-                readerHasDemand = false
+            guard case .exchanging(var exchange) = state else { return }
+            switch exchange.responsePhase {
+            case .streaming(let source, _, _):
+                if case .stopProducing = source.yield(buffer) {
+                    readerHasDemand = false
+                }
+            case .headArrived(let head, var parts, let box):
+                exchange.responsePhase = .done  // drops the phase's reference to the parts before appending
+                parts.append(buffer)
+                exchange.responsePhase = .headArrived(head, parts, box)
+                state = .exchanging(exchange)
+            case .waitingForHead, .done:
+                return
             }
         case .end(let trailers):
             guard case .exchanging(var exchange) = state else { return }
@@ -367,9 +393,17 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 finishIfDone()
                 end.mark()
                 source.finish()
-                // A response whose head and end came in one read is handed over now, whole: its reader finds the
-                // body buffered and finished, and never waits.
-                deliverPendingHead()
+            case .headArrived(let head, let parts, let box):
+                // Head and end in one read: handed over whole, with no producer, and its reader never waits.
+                if let trailers, !trailers.isEmpty { box.set(HTTP1HeadConversion.trailers(trailers)) }
+                let promise = exchange.promise
+                exchange.promise = nil
+                exchange.responsePhase = .done
+                state = .exchanging(exchange)
+                let response = HTTPExchangeResponse(
+                    head: head, body: HTTPResponseBodyStream(buffered: parts, trailers: box), connection: exchange.info)
+                finishIfDone()
+                promise?.succeed(response)
             case .waitingForHead, .done:
                 return
             }
@@ -411,39 +445,40 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         exchange.reusable = exchange.reusable && head.isKeepAlive
         exchange.info.responseStart = Date()
-        let trailers = HTTPResponseBodyStream.Trailers()
+        // Handed over at the end of this read (or at the body's end, if it is in this read too), not now: body
+        // parts that came with the head are then already there when the reader starts, so it does not wait
+        // for them, and the task is woken once instead of twice.
+        exchange.responsePhase = .headArrived(response, [], HTTPResponseBodyStream.Trailers())
+        state = .exchanging(exchange)
+    }
+
+    /// Hands over a final head that arrived in the current read, with a body that streams the rest.
+    private func deliverArrivedHead() {
+        guard case .exchanging(var exchange) = state,
+            case .headArrived(let head, let parts, let trailers) =
+                exchange.responsePhase, let context
+        else { return }
         let end = BodyEnd()
         let delegate = BodyDelegate(
             handler: NIOLoopBound(self, eventLoop: context.eventLoop), exchangeNumber: exchange.number, ended: end)
         let made = HTTPResponseBodyStream.Producer.makeSequence(
             backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8), finishOnDeinit: false,
             delegate: delegate)
-        exchange.responsePhase = .streaming(made.source, trailers, end)
         let promise = exchange.promise
         exchange.promise = nil
+        exchange.responsePhase = .streaming(made.source, trailers, end)
         state = .exchanging(exchange)
-        // Handed over at the end of this read (or at the body's end, if it is in this read too), not now: body
-        // parts that came with the head are then already buffered when the reader starts, so it does not wait
-        // for them, and the task is woken once instead of twice.
-        if let promise {
-            pendingHead = (
-                promise,
-                HTTPExchangeResponse(
-                    head: response, body: HTTPResponseBodyStream(producer: made.sequence, trailers: trailers),
-                    connection: exchange.info)
-            )
+        if !parts.isEmpty, case .stopProducing = made.source.yield(contentsOf: parts) {
+            readerHasDemand = false
         }
-    }
-
-    /// Succeeds the promise of a final response head that arrived in the current read.
-    private func deliverPendingHead() {
-        guard let (promise, response) = pendingHead else { return }
-        pendingHead = nil
-        promise.succeed(response)
+        promise?.succeed(
+            HTTPExchangeResponse(
+                head: head, body: HTTPResponseBodyStream(producer: made.sequence, trailers: trailers),
+                connection: exchange.info))
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        deliverPendingHead()
+        deliverArrivedHead()
         context.fireChannelReadComplete()
     }
 
@@ -499,7 +534,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         state = .closed
         if case .exchanging(let exchange) = exchangeState {
             state = exchangeState
-            if case .streaming = exchange.responsePhase {
+            if exchange.responsePhase.hasHead {
                 fail(
                     HTTPEngineError(
                         .connectionLostDuringBody, "the connection to \(origin) closed before the end of the body",
@@ -520,8 +555,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        let streaming: Bool
-        if case .streaming = exchange.responsePhase { streaming = true } else { streaming = false }
+        let streaming = exchange.responsePhase.hasHead
         if let parserError = error as? HTTPParserError {
             if streaming, parserError == .invalidEOFState {
                 fail(
@@ -548,12 +582,24 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         state = .closed
         exchange.bodyTask?.cancel()
         if case .waitingForContinue(let timer) = exchange.requestPhase { timer.cancel() }
-        exchange.promise?.fail(error)
-        // A head that arrived is delivered, and its body then ends with the error.
-        deliverPendingHead()
-        if case .streaming(let source, _, let end) = exchange.responsePhase {
+        switch exchange.responsePhase {
+        case .headArrived(let head, let parts, let trailers):
+            // A head that arrived is handed over, and its body then ends with the error.
+            let failure =
+                error as? HTTPEngineError
+                ?? HTTPEngineError(
+                    .connectionLostDuringBody, "the connection to \(origin) failed", underlying: error,
+                    requestMayHaveBeenProcessed: true)
+            exchange.promise?.succeed(
+                HTTPExchangeResponse(
+                    head: head, body: HTTPResponseBodyStream(buffered: parts, failure: failure, trailers: trailers),
+                    connection: exchange.info))
+        case .streaming(let source, _, let end):
+            exchange.promise?.fail(error)
             end.mark()
             source.finish(error)
+        case .waitingForHead, .done:
+            exchange.promise?.fail(error)
         }
         context?.close(promise: nil)
         onExchangeEnd?(false)

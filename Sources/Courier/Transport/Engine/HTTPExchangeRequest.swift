@@ -35,6 +35,9 @@ struct HTTPExchangeRequest: Sendable {
     /// With `Expect: 100-continue`, how long to wait for `100 Continue` (or a final answer) before sending
     /// the body anyway (RFC 9110 §10.1.1 leaves it to the client; curl waits one second).
     var continueWait: TimeAmount = .seconds(1)
+    /// Cancels just this exchange, up to its response head (an idle timeout the retry stage may answer); the
+    /// task's own cancellation applies as well.
+    var cancellation: ExchangeCancellation?
 
     /// Makes a request.
     init(

@@ -21,11 +21,25 @@ struct HTTPResponseBodyStream: AsyncSequence, Sendable {
         func set(_ value: HTTPFields) { fields.withLock { $0 = value } }
     }
 
-    private let producer: Producer
+    private enum Storage: Sendable {
+        /// Arriving from the connection, with backpressure.
+        case producer(Producer)
+        /// All there is, already read: a response whose head and end came in one read needs no producer (its
+        /// locks, allocations and hops); `failure` ends it when the connection failed after the head.
+        case buffered([ByteBuffer], failure: HTTPEngineError?)
+    }
+
+    private let storage: Storage
     private let trailerBox: Trailers
 
     init(producer: Producer, trailers: Trailers) {
-        self.producer = producer
+        self.storage = .producer(producer)
+        self.trailerBox = trailers
+    }
+
+    /// A body that has arrived whole (or up to `failure`, which reading it then throws).
+    init(buffered parts: [ByteBuffer], failure: HTTPEngineError? = nil, trailers: Trailers) {
+        self.storage = .buffered(parts, failure: failure)
         self.trailerBox = trailers
     }
 
@@ -34,15 +48,35 @@ struct HTTPResponseBodyStream: AsyncSequence, Sendable {
 
     /// Iterates the body's chunks; throws `HTTPEngineError` when the connection fails before the end.
     struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate var base: Producer.AsyncIterator
+        fileprivate enum Base {
+            case producer(Producer.AsyncIterator)
+            case buffered(IndexingIterator<[ByteBuffer]>, failure: HTTPEngineError?)
+        }
+
+        fileprivate var base: Base
 
         mutating func next() async throws -> ByteBuffer? {
-            try await base.next()
+            switch base {
+            case .producer(var iterator):
+                defer { base = .producer(iterator) }
+                return try await iterator.next()
+            case .buffered(var parts, let failure):
+                if let part = parts.next() {
+                    base = .buffered(parts, failure: failure)
+                    return part
+                }
+                base = .buffered(parts, failure: nil)
+                if let failure { throw failure }
+                return nil
+            }
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: producer.makeAsyncIterator())
+        switch storage {
+        case .producer(let producer): AsyncIterator(base: .producer(producer.makeAsyncIterator()))
+        case .buffered(let parts, let failure): AsyncIterator(base: .buffered(parts.makeIterator(), failure: failure))
+        }
     }
 }
 
