@@ -97,23 +97,16 @@ public struct UDPSocket: Sendable {
     public func run<Result: Sendable>(
         _ body: (_ reader: DatagramReader, _ writer: DatagramWriter) async throws -> Result
     ) async throws -> Result {
-        try lifetime.claim("socket")
         let channel = self.channel
         let limit = configuration.receiveQueueLimit
-        let asyncChannel: NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
-        do {
-            asyncChannel = try await channel.eventLoop.submit {
-                let asyncChannel = try NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>(
-                    wrappingChannelSynchronously: channel,
-                    configuration: .init(
-                        backPressureStrategy: .init(lowWatermark: max(1, limit / 2), highWatermark: limit))
-                )
-                try channel.syncOptions?.setOption(.autoRead, value: true)
-                return asyncChannel
-            }.get()
-        } catch {
-            channel.close(promise: nil)
-            throw SocketError(code: .notConnected, message: "The socket is closed.", underlying: "\(error)")
+        let asyncChannel = try await lifetime.claim("socket") {
+            let asyncChannel = try NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>(
+                wrappingChannelSynchronously: channel,
+                configuration: .init(
+                    backPressureStrategy: .init(lowWatermark: max(1, limit / 2), highWatermark: limit))
+            )
+            try channel.syncOptions?.setOption(.autoRead, value: true)
+            return asyncChannel
         }
         let maximum = configuration.maximumDatagramSize
         let allocator = channel.allocator
