@@ -292,9 +292,7 @@ public actor PeerSession {
                     try DatagramChannel(wrappingChannelSynchronously: channel)
                 }.get()
             datagramChannel = datagrams.channel
-            unreliablePort = datagrams.channel.localAddress?.port ?? 0
-            let udpPort = UInt16(unreliablePort)
-            datagramPortHint.withLock { $0 = udpPort }
+            unreliablePort = Self.boundPort(of: datagrams.channel, publishingTo: datagramPortHint)
             tasks.append(
                 Task { [weak self] in
                     try? await datagrams.executeThenClose { inbound, outbound in
@@ -313,9 +311,7 @@ public actor PeerSession {
                     }
                 }
             server = listener.channel
-            port = listener.channel.localAddress?.port ?? 0
-            let tcpPort = UInt16(port)
-            listenPortHint.withLock { $0 = tcpPort }
+            port = Self.boundPort(of: listener.channel, publishingTo: listenPortHint)
             tasks.append(
                 Task { [weak self] in
                     try? await listener.executeThenClose { inbound in
@@ -418,6 +414,13 @@ public actor PeerSession {
     private nonisolated let datagramPortHint = Mutex<UInt16>(0)
     /// The TCP port for hellos built on the event loop, outside the actor.
     private nonisolated let listenPortHint = Mutex<UInt16>(0)
+
+    /// The port `channel` was bound to, also put in `hint` for the hellos built outside the actor.
+    private static func boundPort(of channel: any Channel, publishingTo hint: borrowing Mutex<UInt16>) -> Int {
+        let port = channel.localAddress?.port ?? 0
+        hint.withLock { $0 = UInt16(port) }
+        return port
+    }
 
     private func setDatagramWriter(_ writer: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>) {
         datagramWriter = writer

@@ -72,4 +72,29 @@ extension SecurityError {
         .integrityCheckFailed,
         "the message failed its integrity check (wrong key, tampered or malformed data)"
     )
+
+    /// Runs `body`, which reads a key from the caller's text or bytes: any error it throws becomes
+    /// ``Code/invalidKeyData`` with `message`, which names the key expected (swift-crypto's error says
+    /// nothing more a caller could act on).
+    static func invalidKeyData<Value>(
+        _ message: @autoclosure () -> String, whenFailing body: () throws -> Value
+    ) throws(SecurityError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw SecurityError(.invalidKeyData, message())
+        }
+    }
+
+    /// Runs `body`, a swift-crypto operation on inputs already checked (signing, encrypting, deriving): any
+    /// error it throws becomes ``Code/invalidParameter``, `"<operation> failed: <error>"`.
+    static func invalidParameter<Value>(
+        _ operation: String, whenFailing body: () throws -> Value
+    ) throws(SecurityError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw SecurityError(.invalidParameter, "\(operation) failed: \(error)")
+        }
+    }
 }

@@ -60,18 +60,16 @@ public enum KeyDerivation {
         case .md4, .sha512_256:
             throw SecurityError(.invalidParameter, "PBKDF2 with \(algorithm) is not supported; use SHA-256")
         }
-        do {
-            let key = try KDF.Insecure.PBKDF2.deriveKey(
+        let key = try SecurityError.invalidParameter("PBKDF2") {
+            try KDF.Insecure.PBKDF2.deriveKey(
                 from: Data(password),
                 salt: Data(salt),
                 using: hash,
                 outputByteCount: byteCount,
                 unsafeUncheckedRounds: rounds
             )
-            return SecretKey(key)
-        } catch {
-            throw SecurityError(.invalidParameter, "PBKDF2 failed: \(error)")
         }
+        return SecretKey(key)
     }
 
     /// PBKDF2 over the UTF-8 bytes of a password string.

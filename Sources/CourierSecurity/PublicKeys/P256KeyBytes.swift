@@ -18,10 +18,8 @@ extension P256PrivateKeyBytes {
         guard raw.count == 32 else {
             throw SecurityError.invalidKeyLength("P-256", expected: "32", actual: raw.count)
         }
-        do {
-            try self.init(rawRepresentation: Data(raw))
-        } catch {
-            throw SecurityError(.invalidKeyData, "the bytes are not a valid P-256 private key")
+        self = try SecurityError.invalidKeyData("the bytes are not a valid P-256 private key") {
+            try Self(rawRepresentation: Data(raw))
         }
     }
 }

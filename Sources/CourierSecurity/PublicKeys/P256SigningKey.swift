@@ -23,10 +23,8 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyData``.
     public init(pemRepresentation: String) throws {
-        do {
-            key = try P256.Signing.PrivateKey(pemRepresentation: pemRepresentation)
-        } catch {
-            throw SecurityError(.invalidKeyData, "the PEM text is not a P-256 private key")
+        key = try SecurityError.invalidKeyData("the PEM text is not a P-256 private key") {
+            try P256.Signing.PrivateKey(pemRepresentation: pemRepresentation)
         }
     }
 
@@ -57,22 +55,19 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     ///
     /// - Throws: ``SecurityError/Code/invalidParameter`` if signing fails.
     public func signature(for data: some DataProtocol) throws -> Data {
-        do {
-            return try key.signature(for: data).rawRepresentation
-        } catch {
-            throw SecurityError(.invalidParameter, "ECDSA signing failed: \(error)")
-        }
+        try ecdsaSignature(for: data).rawRepresentation
     }
 
     /// Signs SHA-256 of `data`; returns the DER `ECDSA-Sig-Value` (the X.509 and TLS form).
     ///
     /// - Throws: ``SecurityError/Code/invalidParameter`` if signing fails.
     public func derSignature(for data: some DataProtocol) throws -> Data {
-        do {
-            return try key.signature(for: data).derRepresentation
-        } catch {
-            throw SecurityError(.invalidParameter, "ECDSA signing failed: \(error)")
-        }
+        try ecdsaSignature(for: data).derRepresentation
+    }
+
+    /// The signature of SHA-256 of `data`, in either form.
+    private func ecdsaSignature(for data: some DataProtocol) throws(SecurityError) -> P256.Signing.ECDSASignature {
+        try SecurityError.invalidParameter("ECDSA signing") { try key.signature(for: data) }
     }
 
     /// `"P256SigningKey(redacted)"`.

@@ -13,10 +13,8 @@ public struct P256VerifyingKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyData``.
     public init(pemRepresentation: String) throws {
-        do {
-            key = try P256.Signing.PublicKey(pemRepresentation: pemRepresentation)
-        } catch {
-            throw SecurityError(.invalidKeyData, "the PEM text is not a P-256 public key")
+        key = try SecurityError.invalidKeyData("the PEM text is not a P-256 public key") {
+            try P256.Signing.PublicKey(pemRepresentation: pemRepresentation)
         }
     }
 

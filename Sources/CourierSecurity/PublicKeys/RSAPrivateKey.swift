@@ -47,22 +47,24 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStrin
     /// - Throws: ``SecurityError/Code/invalidKeyData`` when the text is not an RSA key of at least
     ///   2048 bits.
     public init(pemRepresentation: String) throws {
-        do {
-            try self.init(signingKey: _RSA.Signing.PrivateKey(pemRepresentation: pemRepresentation))
-        } catch {
-            throw SecurityError(.invalidKeyData, "the PEM text is not an RSA private key of 2048 bits or more")
+        let signingKey = try SecurityError.invalidKeyData(
+            "the PEM text is not an RSA private key of 2048 bits or more"
+        ) {
+            try _RSA.Signing.PrivateKey(pemRepresentation: pemRepresentation)
         }
+        try self.init(signingKey: signingKey)
     }
 
     /// Reads a DER key (PKCS#1 or PKCS#8).
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyData``.
     public init(derRepresentation: some DataProtocol) throws {
-        do {
-            try self.init(signingKey: _RSA.Signing.PrivateKey(derRepresentation: derRepresentation))
-        } catch {
-            throw SecurityError(.invalidKeyData, "the DER bytes are not an RSA private key of 2048 bits or more")
+        let signingKey = try SecurityError.invalidKeyData(
+            "the DER bytes are not an RSA private key of 2048 bits or more"
+        ) {
+            try _RSA.Signing.PrivateKey(derRepresentation: derRepresentation)
         }
+        try self.init(signingKey: signingKey)
     }
 
     private init(signingKey: _RSA.Signing.PrivateKey) throws {
@@ -106,10 +108,8 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStrin
     ///
     /// - Throws: ``SecurityError/Code/invalidParameter`` if signing fails.
     public func signature(for data: some DataProtocol) throws -> Data {
-        do {
-            return try signingKey.signature(for: data, padding: .PSS).rawRepresentation
-        } catch {
-            throw SecurityError(.invalidParameter, "RSA-PSS signing failed: \(error)")
+        try SecurityError.invalidParameter("RSA-PSS signing") {
+            try signingKey.signature(for: data, padding: .PSS).rawRepresentation
         }
     }
 

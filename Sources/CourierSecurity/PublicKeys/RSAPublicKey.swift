@@ -27,10 +27,8 @@ public struct RSAPublicKey: Sendable, CustomStringConvertible {
     /// - Throws: ``SecurityError/Code/invalidKeyData`` when the text is not an RSA public key of at
     ///   least 2048 bits.
     public init(pemRepresentation: String) throws {
-        do {
-            signingKey = try _RSA.Signing.PublicKey(pemRepresentation: pemRepresentation)
-        } catch {
-            throw SecurityError(.invalidKeyData, "the PEM text is not an RSA public key of 2048 bits or more")
+        signingKey = try SecurityError.invalidKeyData("the PEM text is not an RSA public key of 2048 bits or more") {
+            try _RSA.Signing.PublicKey(pemRepresentation: pemRepresentation)
         }
     }
 
@@ -38,10 +36,8 @@ public struct RSAPublicKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``SecurityError/Code/invalidKeyData``.
     public init(derRepresentation: some DataProtocol) throws {
-        do {
-            signingKey = try _RSA.Signing.PublicKey(derRepresentation: derRepresentation)
-        } catch {
-            throw SecurityError(.invalidKeyData, "the DER bytes are not an RSA public key of 2048 bits or more")
+        signingKey = try SecurityError.invalidKeyData("the DER bytes are not an RSA public key of 2048 bits or more") {
+            try _RSA.Signing.PublicKey(derRepresentation: derRepresentation)
         }
     }
 
@@ -77,10 +73,8 @@ public struct RSAPublicKey: Sendable, CustomStringConvertible {
                 "RSA-OAEP can encrypt at most \(maximumPlaintextByteCount) bytes with this key, got \(plaintext.count)"
             )
         }
-        do {
-            return try encryptionKey.encrypt(plaintext, padding: .PKCS1_OAEP_SHA256)
-        } catch {
-            throw SecurityError(.invalidParameter, "RSA-OAEP encryption failed: \(error)")
+        return try SecurityError.invalidParameter("RSA-OAEP encryption") {
+            try encryptionKey.encrypt(plaintext, padding: .PKCS1_OAEP_SHA256)
         }
     }
 

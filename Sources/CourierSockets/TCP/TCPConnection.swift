@@ -43,38 +43,31 @@ public struct TCPConnection: Sendable {
     public func run<Result: Sendable>(
         _ body: (_ reader: SocketReader, _ writer: SocketWriter) async throws -> Result
     ) async throws -> Result {
-        try lifetime.claim("connection")
         let channel = self.channel
         let configuration = self.configuration
         let early = self.early
         let framing = configuration.framing
         let writeTimeout = configuration.writeTimeout
         let host = self.host
-        let start: Start
-        do {
-            start = try await channel.eventLoop.submit { () throws -> Start in
-                // A connection that ended before `run` (the peer sent and closed, reset, or broke the
-                // framing) still delivers what it received, then its end or error.
-                guard channel.isActive else {
-                    let (frames, failure) = early.value.drain()
-                    return .closed(frames: frames, failure: failure)
-                }
-                let asyncChannel = try NIOAsyncChannel<SocketInbound, ByteBuffer>(
-                    wrappingChannelSynchronously: channel,
-                    configuration: configuration.asyncChannelConfiguration
-                )
-                let operations = channel.pipeline.syncOperations
-                // Hand over what arrived before `run`, then let the async channel's demand drive reads.
-                operations.removeHandler(early.value, promise: nil)
-                try channel.syncOptions?.setOption(.autoRead, value: true)
-                // Turning auto-read on reads from the socket without passing through the pipeline; a read
-                // through it starts the idle read timer (`ReadIdleTimer`) for that first read too.
-                channel.read()
-                return .open(asyncChannel, isWritable: channel.isWritable)
-            }.get()
-        } catch {
-            channel.close(promise: nil)
-            throw SocketError(code: .notConnected, message: "The connection is closed.", underlying: "\(error)")
+        let start = try await lifetime.claim("connection") { () throws -> Start in
+            // A connection that ended before `run` (the peer sent and closed, reset, or broke the
+            // framing) still delivers what it received, then its end or error.
+            guard channel.isActive else {
+                let (frames, failure) = early.value.drain()
+                return .closed(frames: frames, failure: failure)
+            }
+            let asyncChannel = try NIOAsyncChannel<SocketInbound, ByteBuffer>(
+                wrappingChannelSynchronously: channel,
+                configuration: configuration.asyncChannelConfiguration
+            )
+            let operations = channel.pipeline.syncOperations
+            // Hand over what arrived before `run`, then let the async channel's demand drive reads.
+            operations.removeHandler(early.value, promise: nil)
+            try channel.syncOptions?.setOption(.autoRead, value: true)
+            // Turning auto-read on reads from the socket without passing through the pipeline; a read
+            // through it starts the idle read timer (`ReadIdleTimer`) for that first read too.
+            channel.read()
+            return .open(asyncChannel, isWritable: channel.isWritable)
         }
         switch start {
         case .open(let asyncChannel, let startsWritable):

@@ -39,7 +39,7 @@ public struct TCPServer: Sendable {
     ) async throws -> TCPServer {
         try configuration.validate(port: port)
         let sslContext = try identity?.makeContext()
-        do {
+        return try await SocketError.wrapping(.unknown, "Could not listen on \(host) port \(port).") {
             let channel = try await ServerBootstrap(group: eventLoopGroup)
                 .serverChannelOption(.backlog, value: backlog)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -62,12 +62,6 @@ public struct TCPServer: Sendable {
                 }
             logger.debug("listening", metadata: ["address": "\(channel.channel.localAddress.map { "\($0)" } ?? "?")"])
             return TCPServer(channel: channel, logger: logger)
-        } catch {
-            throw SocketError(
-                code: .unknown,
-                message: "Could not listen on \(host) port \(port).",
-                underlying: "\(error)"
-            )
         }
     }
 

@@ -41,13 +41,10 @@ public struct UDPSocket: Sendable {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> UDPSocket {
         try configuration.validate()
-        do {
+        return try await SocketError.wrapping(.unknown, "Could not bind UDP \(host) port \(port).") {
             let channel = try await bootstrap(configuration, eventLoopGroup, sharingPort: port != 0)
                 .bind(host: host, port: port).get()
             return UDPSocket(channel: channel, configuration: configuration)
-        } catch {
-            throw SocketError(
-                code: .unknown, message: "Could not bind UDP \(host) port \(port).", underlying: "\(error)")
         }
     }
 
@@ -63,26 +60,15 @@ public struct UDPSocket: Sendable {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> UDPSocket {
         try configuration.validate()
-        let address: SocketAddress
-        do {
-            address = try SocketAddress.makeAddressResolvingHost(host, port: port)
-        } catch {
-            throw SocketError(
-                code: .cannotFindHost,
-                message: "Could not resolve the host name \(host).",
-                underlying: "\(error)"
-            )
+        let address = try await SocketError.wrapping(.cannotFindHost, "Could not resolve the host name \(host).") {
+            try SocketAddress.makeAddressResolvingHost(host, port: port)
         }
-        do {
+        return try await SocketError.wrapping(
+            .cannotConnectToHost, "Could not set \(host) port \(port) as the UDP peer."
+        ) {
             let channel = try await bootstrap(configuration, eventLoopGroup, sharingPort: false)
                 .connect(to: address).get()
             return UDPSocket(channel: channel, configuration: configuration)
-        } catch {
-            throw SocketError(
-                code: .cannotConnectToHost,
-                message: "Could not set \(host) port \(port) as the UDP peer.",
-                underlying: "\(error)"
-            )
         }
     }
 
@@ -111,23 +97,16 @@ public struct UDPSocket: Sendable {
     public func run<Result: Sendable>(
         _ body: (_ reader: DatagramReader, _ writer: DatagramWriter) async throws -> Result
     ) async throws -> Result {
-        try lifetime.claim("socket")
         let channel = self.channel
         let limit = configuration.receiveQueueLimit
-        let asyncChannel: NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
-        do {
-            asyncChannel = try await channel.eventLoop.submit {
-                let asyncChannel = try NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>(
-                    wrappingChannelSynchronously: channel,
-                    configuration: .init(
-                        backPressureStrategy: .init(lowWatermark: max(1, limit / 2), highWatermark: limit))
-                )
-                try channel.syncOptions?.setOption(.autoRead, value: true)
-                return asyncChannel
-            }.get()
-        } catch {
-            channel.close(promise: nil)
-            throw SocketError(code: .notConnected, message: "The socket is closed.", underlying: "\(error)")
+        let asyncChannel = try await lifetime.claim("socket") {
+            let asyncChannel = try NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>(
+                wrappingChannelSynchronously: channel,
+                configuration: .init(
+                    backPressureStrategy: .init(lowWatermark: max(1, limit / 2), highWatermark: limit))
+            )
+            try channel.syncOptions?.setOption(.autoRead, value: true)
+            return asyncChannel
         }
         let maximum = configuration.maximumDatagramSize
         let allocator = channel.allocator
@@ -162,14 +141,8 @@ public struct UDPSocket: Sendable {
         guard let multicast = channel as? any MulticastChannel else {
             throw SocketError(code: .invalidConfiguration, message: "This socket cannot \(verb) multicast groups.")
         }
-        do {
+        try await SocketError.wrapping(.invalidConfiguration, "Could not \(verb) the multicast group \(group).") {
             try await change(multicast)
-        } catch {
-            throw SocketError(
-                code: .invalidConfiguration,
-                message: "Could not \(verb) the multicast group \(group).",
-                underlying: "\(error)"
-            )
         }
     }
 
