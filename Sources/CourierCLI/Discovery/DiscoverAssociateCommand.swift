@@ -20,6 +20,7 @@ struct DiscoverAssociateCommand: AsyncParsableCommand {
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
+        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         do {
             _ = try ServiceIdentity(name: name, type: HelpConversation.serviceType)
         } catch {
@@ -47,7 +48,7 @@ struct DiscoverAssociateCommand: AsyncParsableCommand {
             throw CLIExit(status: 1)
         }
         let port = server.channel.localAddress?.port ?? 0
-        let timeout = self.timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
+        let timeout = self.timeout.map(SecondsOption.duration)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await Self.serve(server: server, identity: identity, port: port, discovery: discovery, io: io)

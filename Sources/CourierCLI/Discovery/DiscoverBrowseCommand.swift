@@ -31,7 +31,7 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         do {
             _ = try ServiceType(type)
         } catch {
@@ -71,7 +71,7 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
                 group.cancelAll()
             }
         }
-        await TerminationSignal.wait(timeout: timeout.map { .milliseconds(Int64($0 * 1000)) })
+        await TerminationSignal.wait(timeout: timeout.map(SecondsOption.duration))
         await browser.stop()
         await discovery.shutdown()
         printer.cancel()

@@ -16,12 +16,12 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        try SecondsOption.check(timeout, option: "--timeout")
     }
 
     func run() async throws {
         let io = CLIIO.current
-        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        let limit = SecondsOption.duration(timeout)
         try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let browser = try await discovery.browse(type: HelpConversation.serviceType)
             let found = await FirstEvent.first(in: browser.events, within: limit) { event in

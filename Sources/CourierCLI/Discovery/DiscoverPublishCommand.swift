@@ -48,6 +48,7 @@ struct DiscoverPublishCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("PORT must be 1…65535") }
+        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         do {
             _ = try ServiceIdentity(name: name, type: type)
             _ = try txtRecord()
@@ -97,7 +98,7 @@ struct DiscoverPublishCommand: AsyncParsableCommand {
         let registration = try await discovery.publish(
             identity, port: port, txt: try txtRecord(), options: noRename ? .noAutoRename : [])
         let port = self.port
-        let timeout = self.timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
+        let timeout = self.timeout.map(SecondsOption.duration)
         let (published, publishedSignal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let outcome = await withTaskGroup(of: PublishOutcome.self) { group in
             group.addTask {

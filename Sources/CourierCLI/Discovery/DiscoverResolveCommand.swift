@@ -20,7 +20,7 @@ struct DiscoverResolveCommand: AsyncParsableCommand {
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        try SecondsOption.check(timeout, option: "--timeout")
         do {
             _ = try ServiceIdentity(name: name, type: type)
         } catch {
@@ -32,7 +32,7 @@ struct DiscoverResolveCommand: AsyncParsableCommand {
         let io = CLIIO.current
         try await discoveryOptions.withStartedDiscovery(io: io) { discovery in
             let identity = try ServiceIdentity(name: name, type: type)
-            let resolved = try await discovery.resolveOnce(identity, timeout: .milliseconds(Int64(timeout * 1000)))
+            let resolved = try await discovery.resolveOnce(identity, timeout: SecondsOption.duration(timeout))
             io.writeOut("name: \(identity.name)\n")
             io.writeOut("host: \(resolved.host)\n")
             io.writeOut(

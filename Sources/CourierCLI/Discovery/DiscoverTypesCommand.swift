@@ -14,7 +14,7 @@ struct DiscoverTypesCommand: AsyncParsableCommand {
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+        try SecondsOption.check(timeout, option: "--timeout")
     }
 
     func run() async throws {
@@ -29,7 +29,7 @@ struct DiscoverTypesCommand: AsyncParsableCommand {
                     }
                 }
             }
-            await TerminationSignal.wait(timeout: .milliseconds(Int64(timeout * 1000)))
+            await TerminationSignal.wait(timeout: SecondsOption.duration(timeout))
             return printer
         }
         await printer.value

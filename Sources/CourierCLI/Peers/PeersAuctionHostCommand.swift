@@ -21,7 +21,7 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
     @OptionGroup var network: PeersNetworkOptions
 
     func validate() throws {
-        if duration <= 0 { throw ValidationError("--duration must be positive") }
+        try SecondsOption.check(duration, option: "--duration")
     }
 
     func run() async throws {
@@ -35,7 +35,7 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
         io.writeOut("auction of \(item) open; waiting for bidders\n")
         var auction = Auctioneer(item: item)
         let startPacket = auction.start()
-        let length = Duration.milliseconds(Int64(duration * 1000))
+        let length = SecondsOption.duration(duration)
         // Session events and the end of the auction arrive through one stream, so the state stays in this task.
         let (inputs, input) = AsyncStream.makeStream(of: PeerEvent?.self)
         let forwarder = Task {

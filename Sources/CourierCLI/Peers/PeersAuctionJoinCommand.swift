@@ -16,12 +16,16 @@ struct PeersAuctionJoinCommand: AsyncParsableCommand {
 
     @OptionGroup var network: PeersNetworkOptions
 
+    func validate() throws {
+        try SecondsOption.check(timeout, option: "--timeout")
+    }
+
     func run() async throws {
         let io = CLIIO.current
         let (discovery, session) = try await network.startSession(
             sessionID: PeersAuctionCommand.sessionID, name: name, discoveryInfo: ["role": "bidder"])
         let clock = ContinuousClock()
-        let giveUp = clock.now + .milliseconds(Int64(timeout * 1000))
+        let giveUp = clock.now + SecondsOption.duration(timeout)
         var host: PeerInfo?
         while host == nil, clock.now < giveUp {
             for peer in await session.availablePeers where await session.discoveryInfo(of: peer.id)?["role"] == "host" {

@@ -27,7 +27,7 @@ struct PeersListenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         if let saveDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: saveDirectory, isDirectory: &isDirectory),
@@ -41,7 +41,7 @@ struct PeersListenCommand: AsyncParsableCommand {
         let directory = URL(fileURLWithPath: saveDirectory ?? FileManager.default.currentDirectoryPath)
         let (discovery, session) = try await network.startSession(sessionOptions, resourceDirectory: directory)
         let limit = count
-        let deadline = timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
+        let deadline = timeout.map(SecondsOption.duration)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var received = 0

@@ -29,7 +29,7 @@ struct PeersSendCommand: AsyncParsableCommand {
     @OptionGroup var network: PeersNetworkOptions
 
     func validate() throws {
-        if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        try SecondsOption.check(timeout, option: "--timeout")
         guard (message == nil) != (file == nil) else { throw ValidationError("give either --message or --file") }
         if let message, message.utf8.count > PeerLimits.maximumMessageSize {
             throw ValidationError("--message has \(message.utf8.count) bytes; limit \(PeerLimits.maximumMessageSize)")
@@ -47,7 +47,7 @@ struct PeersSendCommand: AsyncParsableCommand {
     func run() async throws {
         let io = CLIIO.current
         let (discovery, session) = try await network.startSession(sessionOptions)
-        let found = await Self.findPeers(session, timeout: .milliseconds(Int64(timeout * 1000)))
+        let found = await Self.findPeers(session, timeout: SecondsOption.duration(timeout))
         guard found.isEmpty == false else {
             await session.disconnect()
             await discovery.shutdown()
