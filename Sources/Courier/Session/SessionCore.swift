@@ -12,6 +12,8 @@ final class SessionCore: Sendable {
     /// Numbers sessions for the connection gauges' `pool` dimension.
     private static let sessionNumbers = Atomic<Int>(0)
     let handlers: [any ProtocolHandler]
+    /// Whether any handler is the application's (the built-ins take only `data:` and `file:`).
+    private let hasCustomHandlers: Bool
     let stages: [any Interceptor]
     /// The session's additional headers, as fields (values checked once, not per request).
     private let defaultFields: [HTTPField]
@@ -43,6 +45,7 @@ final class SessionCore: Sendable {
         self.httpTransport = PooledHTTPTransport(configuration: configuration, observability: observability)
         // Custom handlers are asked in reverse registration order (URLProtocol's rule), then the built-ins.
         self.handlers = configuration.protocolHandlers.reversed() + [DataURLProtocolHandler(), FileProtocolHandler()]
+        self.hasCustomHandlers = !configuration.protocolHandlers.isEmpty
         self.stages = Self.makeStages(configuration)
         self.defaultFields = configuration.httpAdditionalHeaders.filter { !$0.value.isEmpty }
         self.httpDefaultFields = [
@@ -172,6 +175,8 @@ final class SessionCore: Sendable {
 
     /// The handler for a request: a custom one that accepts it, or a built-in one.
     func handler(for request: Request) -> (any ProtocolHandler)? {
-        handlers.first { $0.canHandle(request) }
+        // An http(s) request goes to the pool unless the application registered a handler (asked first).
+        if !hasCustomHandlers, request.isHTTP { return nil }
+        return handlers.first { $0.canHandle(request) }
     }
 }

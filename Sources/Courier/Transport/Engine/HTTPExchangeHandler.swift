@@ -73,16 +73,29 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// The exchange in progress.
-    private struct Exchange {
-        var number: Int
-        var request: HTTPExchangeRequest
+    /// The exchange in progress. A class, used only on the event loop: the state changes of every read and write
+    /// then update it in place instead of copying the request (its closures, key and head) each time.
+    private final class Exchange {
+        let number: Int
+        let request: HTTPExchangeRequest
         var promise: EventLoopPromise<HTTPExchangeResponse>?
         var info: HTTPConnectionInfo
         var requestPhase: RequestPhase
         var responsePhase: ResponsePhase = .waitingForHead
         var reusable: Bool
         var bodyTask: Task<Void, Never>?
+
+        init(
+            number: Int, request: HTTPExchangeRequest, promise: EventLoopPromise<HTTPExchangeResponse>?,
+            info: HTTPConnectionInfo, requestPhase: RequestPhase, reusable: Bool
+        ) {
+            self.number = number
+            self.request = request
+            self.promise = promise
+            self.info = info
+            self.requestPhase = requestPhase
+            self.reusable = reusable
+        }
     }
 
     private enum State {
@@ -167,7 +180,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 let timer = context.eventLoop.scheduleTask(in: request.continueWait) {
                     handler.value.continueWaitEnded(exchange: number)
                 }
-                guard case .exchanging(var exchange) = state, exchange.number == number else {
+                guard case .exchanging(let exchange) = state, exchange.number == number else {
                     timer.cancel()
                     return
                 }
@@ -181,7 +194,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func sendBody(context: ChannelHandlerContext) {
-        guard case .exchanging(var exchange) = state else { return }
+        guard case .exchanging(let exchange) = state else { return }
         exchange.requestPhase = .sendingBody
         switch exchange.request.body {
         case .none:
@@ -321,7 +334,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func bodyWasWritten() {
-        guard case .exchanging(var exchange) = state, case .sendingBody = exchange.requestPhase else { return }
+        guard case .exchanging(let exchange) = state, case .sendingBody = exchange.requestPhase else { return }
         exchange.requestPhase = .sent
         exchange.bodyTask = nil
         state = .exchanging(exchange)
@@ -329,7 +342,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func requestWasSent() {
-        guard case .exchanging(var exchange) = state else { return }
+        guard case .exchanging(let exchange) = state else { return }
         exchange.info.requestEnd = Date()
         state = .exchanging(exchange)
         exchange.request.onRequestSent?()
@@ -367,7 +380,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             receivedHead(head, context: context)
         case .body(let buffer):
-            guard case .exchanging(var exchange) = state else { return }
+            guard case .exchanging(let exchange) = state else { return }
             switch exchange.responsePhase {
             case .streaming(let source, _, _):
                 if case .stopProducing = source.yield(buffer) {
@@ -382,7 +395,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
         case .end(let trailers):
-            guard case .exchanging(var exchange) = state else { return }
+            guard case .exchanging(let exchange) = state else { return }
             switch exchange.responsePhase {
             case .streaming(let source, let box, let end):
                 if let trailers, !trailers.isEmpty { box.set(HTTP1HeadConversion.trailers(trailers)) }
@@ -411,7 +424,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func receivedHead(_ head: HTTPResponseHead, context: ChannelHandlerContext) {
-        guard case .exchanging(var exchange) = state, case .waitingForHead = exchange.responsePhase else {
+        guard case .exchanging(let exchange) = state, case .waitingForHead = exchange.responsePhase else {
             fail(HTTPEngineError(.malformedResponse, "\(origin) sent a response that was not asked for"))
             return
         }
@@ -454,7 +467,7 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Hands over a final head that arrived in the current read, with a body that streams the rest.
     private func deliverArrivedHead() {
-        guard case .exchanging(var exchange) = state,
+        guard case .exchanging(let exchange) = state,
             case .headArrived(let head, let parts, let trailers) =
                 exchange.responsePhase, let context
         else { return }

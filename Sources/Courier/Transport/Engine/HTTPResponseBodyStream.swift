@@ -57,8 +57,7 @@ struct HTTPResponseBodyStream: AsyncSequence, Sendable {
 
         mutating func next() async throws -> ByteBuffer? {
             switch base {
-            case .producer(var iterator):
-                defer { base = .producer(iterator) }
+            case .producer(let iterator):
                 return try await iterator.next()
             case .buffered(var parts, let failure):
                 if let part = parts.next() {
