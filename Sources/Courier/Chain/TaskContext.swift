@@ -32,10 +32,15 @@ final class TaskContext: Sendable {
     /// The task's span and metrics.
     let observation: TaskObservation
 
-    init(task: SessionTask, session: Session, timer: Watchdog.Timer) {
+    /// Set when the task runs in its caller's task (``SessionTask/runInline()``): what cancels the task then, since
+    /// cancelling the caller's own task would leave it cancelled. The chain's waits honour it.
+    let cancellation: CancellationScope?
+
+    init(task: SessionTask, session: Session, timer: Watchdog.Timer, cancellation: CancellationScope? = nil) {
         self.task = task
         self.session = session
         self.timer = timer
+        self.cancellation = cancellation
         self.observation = session.core.observability.startTask(task.originalRequest)
         self.hasStandingObservers = session.delegate != nil || !session.configuration.eventMonitors.isEmpty
     }

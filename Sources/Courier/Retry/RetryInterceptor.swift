@@ -144,11 +144,19 @@ struct RetryInterceptor: Interceptor {
         }
     }
 
-    private func withIdleClockPaused(_ context: TaskContext, _ body: () async throws -> Void) async throws {
+    /// Runs a wait with the idle clock paused. A task that runs in its caller's task has the wait in a task of its
+    /// own that the task's ``CancellationScope`` cancels: the clock and the policy's sleep know only task cancellation.
+    private func withIdleClockPaused(_ context: TaskContext, _ body: @escaping @Sendable () async throws -> Void)
+        async throws
+    {
         let timer = context.timer
         timer.setPaused(true)
         defer { timer.setPaused(context.task.state == .suspended) }
-        try await body()
+        if let scope = context.cancellation {
+            try await scope.run(body)
+        } else {
+            try await body()
+        }
     }
 }
 

@@ -202,7 +202,11 @@ public final class Session: Sendable {
 
     nonisolated(nonsending) func run(_ task: SessionTask) async throws -> Response {
         try await withTaskCancellationHandler {
-            task.resume()
+            if task.runsInline {
+                await task.runInline()
+            } else {
+                task.resume()
+            }
             var response = try await task.value
             response.sessionJSONDecoder = configuration.jsonDecoder
             return response

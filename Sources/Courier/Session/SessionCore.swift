@@ -13,7 +13,9 @@ final class SessionCore: Sendable {
     private static let sessionNumbers = Atomic<Int>(0)
     let handlers: [any ProtocolHandler]
     /// Whether any handler is the application's (the built-ins take only `data:` and `file:`).
-    private let hasCustomHandlers: Bool
+    let hasCustomHandlers: Bool
+    /// Whether the chain has interceptors of the application's (which may wait on anything).
+    let hasApplicationInterceptors: Bool
     let stages: [any Interceptor]
     /// The session's additional headers, as fields (values checked once, not per request).
     private let defaultFields: [HTTPField]
@@ -46,6 +48,8 @@ final class SessionCore: Sendable {
         // Custom handlers are asked in reverse registration order (URLProtocol's rule), then the built-ins.
         self.handlers = configuration.protocolHandlers.reversed() + [DataURLProtocolHandler(), FileProtocolHandler()]
         self.hasCustomHandlers = !configuration.protocolHandlers.isEmpty
+        self.hasApplicationInterceptors =
+            !configuration.interceptors.isEmpty || !configuration.networkInterceptors.isEmpty
         self.stages = Self.makeStages(configuration)
         self.defaultFields = configuration.httpAdditionalHeaders.filter { !$0.value.isEmpty }
         self.httpDefaultFields = [

@@ -59,6 +59,8 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         var result: Result<Response, CourierError>?
         var progress = TaskProgress()
         var runTask: Task<Void, Never>?
+        /// What cancels the task while it runs in its caller's task (``runInline()``).
+        var inlineScope: CancellationScope?
         var completionWaiters: [CheckedContinuation<Response, any Error>] = []
         var headWaiters: [CheckedContinuation<Response, any Error>] = []
         var headDelivered = false
@@ -191,7 +193,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     func cancel(reason: CancelReason) {
         enum Action {
             case completeNow
-            case cancelRunning(Task<Void, Never>?, [CheckedContinuation<Void, Never>])
+            case cancelRunning(Task<Void, Never>?, CancellationScope?, [CheckedContinuation<Void, Never>])
             case nothing
         }
         let action: Action = mutable.withLock { state in
@@ -201,7 +203,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             case .cancelRunning:
                 let waiters = state.pauseWaiters
                 state.pauseWaiters = []
-                return .cancelRunning(state.runTask, waiters)
+                return .cancelRunning(state.runTask, state.inlineScope, waiters)
             case .nothing:
                 return .nothing
             }
@@ -213,9 +215,10 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
                 .cancelled, outcome: .notSent, message: "the task was cancelled before it started",
                 request: originalRequest)
             complete(.failure(error), context: nil)
-        case .cancelRunning(let runTask, let waiters):
+        case .cancelRunning(let runTask, let scope, let waiters):
             for waiter in waiters { waiter.resume() }
             runTask?.cancel()
+            scope?.cancel()
         case .nothing:
             break
         }
@@ -294,13 +297,62 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     }
 
     private func start() {
+        guard let timer = prepareRun() else { return }
+        let priority: TaskPriority =
+            originalRequest.priority >= .high ? .high : (originalRequest.priority <= .low ? .low : .medium)
+        // Start right here until the first suspension (saves a hop through the global executor). The
+        // task is created outside the lock: it runs synchronously and takes the lock itself.
+        let runTask = Task.immediate(priority: priority) { [self] in
+            await self.run(timer: timer, scope: nil)
+        }
+        let cancelledMeanwhile: Bool = mutable.withLock { state in
+            if state.lifecycle.state != .completed { state.runTask = runTask }
+            return state.lifecycle.isCancelled
+        }
+        if cancelledMeanwhile { runTask.cancel() }
+    }
+
+    /// Whether ``Session/data(for:)`` and the uploads may run this task in the caller's own task
+    /// (``runInline()``): when nothing in the chain can wait on code that knows only task cancellation — no
+    /// delegate, no interceptors or protocol handlers of the application's, no durable record — and the body is
+    /// collected in memory.
+    var runsInline: Bool {
+        guard case .collect = delivery, session.delegate == nil, session.durable == nil,
+            session.durableAttachError == nil, !session.core.hasApplicationInterceptors,
+            !session.core.hasCustomHandlers
+        else { return false }
+        return mutable.withLock { $0.download == nil }
+    }
+
+    /// Starts the task and runs it to completion in the caller's task, instead of a task of its own: the caller
+    /// then waits for no hand-off between threads when it ends (one per request, a large share of a short
+    /// request's cost). ``cancel()``, the watchdog and invalidation stop it through a ``CancellationScope``, which
+    /// leaves the caller's task uncancelled. Does nothing if the task was already started.
+    nonisolated(nonsending) func runInline() async {
+        let starts: Bool = mutable.withLock { state in
+            if case .start = state.lifecycle.resume() { return true }
+            return false
+        }
+        guard starts, let timer = prepareRun() else { return }
+        let scope = CancellationScope()
+        let cancelledMeanwhile: Bool = mutable.withLock { state in
+            if state.lifecycle.state != .completed { state.inlineScope = scope }
+            return state.lifecycle.isCancelled
+        }
+        if cancelledMeanwhile { scope.cancel() }
+        await run(timer: timer, scope: scope)
+    }
+
+    /// Counts the task as started and makes its watchdog timer; nil when it completed at once instead (a
+    /// session that could not attach its durable store, or was invalidated).
+    private func prepareRun() -> Watchdog.Timer? {
         let session = self.session
         if let attachError = session.durableAttachError {
             session.core.taskStarted(self)
             var error = attachError
             error.request = originalRequest
             complete(.failure(error), context: nil)
-            return
+            return nil
         }
         guard session.core.taskStarted(self) else {
             let error = CourierError(
@@ -308,7 +360,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
                 message: "the session was invalidated; create a new session for new tasks",
                 request: originalRequest)
             complete(.failure(error), context: nil)
-            return
+            return nil
         }
         // Read field by field: copying the whole configuration costs a retain and release of each of its parts.
         let timer = Watchdog.Timer(
@@ -318,26 +370,15 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         ) { [weak self] expiry in
             self?.cancel(reason: .expired(expiry))
         }
-        let priority: TaskPriority =
-            originalRequest.priority >= .high ? .high : (originalRequest.priority <= .low ? .low : .medium)
         mutable.withLock { $0.timer = timer }
-        // Start right here until the first suspension (saves a hop through the global executor). The
-        // task is created outside the lock: it runs synchronously and takes the lock itself.
-        let runTask = Task.immediate(priority: priority) { [self] in
-            await self.run(timer: timer)
-        }
-        let cancelledMeanwhile: Bool = mutable.withLock { state in
-            if state.lifecycle.state != .completed { state.runTask = runTask }
-            return state.lifecycle.isCancelled
-        }
-        if cancelledMeanwhile { runTask.cancel() }
+        return timer
     }
 
-    private nonisolated(nonsending) func run(timer: Watchdog.Timer) async {
+    private nonisolated(nonsending) func run(timer: Watchdog.Timer, scope: CancellationScope?) async {
         let watchdog = session.configuration.watchdog
         watchdog.register(timer)
         defer { watchdog.unregister(timer) }
-        let context = TaskContext(task: self, session: session, timer: timer)
+        let context = TaskContext(task: self, session: session, timer: timer, cancellation: scope)
         for monitor in session.configuration.eventMonitors { monitor.taskDidStart(self) }
         let durable = session.durable
         var durableRetries = 0
@@ -492,6 +533,7 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             let subscribers = Array(state.subscribers.values)
             state.subscribers = [:]
             state.runTask = nil
+            state.inlineScope = nil
             return subscribers
         }
         for subscriber in subscribers { subscriber.finish() }

@@ -12,13 +12,17 @@ struct NetworkBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable wher
     let request: Request
     let expectedLength: Int64?
     let counter: UploadCounter
+    /// Ends a read in progress from outside the reading task (see ``HTTPResponseBodyStream/stopReading``): used when
+    /// the task runs in its caller's task and its ``TaskContext/cancellation`` is cancelled.
+    let stopReading: (@Sendable () -> Void)?
     /// The network stream can be read once; a second reader gets an error instead of a trap.
     let taken = OnceFlag()
 
     init(
         base: Base, context: TaskContext, transactionIndex: Int, request: Request,
-        expectedLength: Int64?, counter: UploadCounter
+        expectedLength: Int64?, counter: UploadCounter, stopReading: (@Sendable () -> Void)? = nil
     ) {
+        self.stopReading = stopReading
         self.base = base
         self.context = context
         self.transactionIndex = transactionIndex
@@ -49,7 +53,17 @@ struct NetworkBody<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable wher
             }
             let chunk: ByteBuffer?
             do {
-                chunk = try await base!.next()
+                if let scope = body.context.cancellation, let stop = body.stopReading {
+                    var iterator = base!
+                    chunk = try await CancellationScope.withCancellationHandler(scope) {
+                        try await iterator.next()
+                    } onCancel: {
+                        stop()
+                    }
+                    base = iterator
+                } else {
+                    chunk = try await base!.next()
+                }
             } catch {
                 finish()
                 throw ErrorMapping.map(error, request: body.request, requestWasSent: true)

@@ -93,8 +93,8 @@ final class PooledHTTPTransport: Sendable {
 
     /// Sends one request and returns the response head with a streaming body.
     /// Sends the request and returns its response head with the body to stream. `cancellation`, when given, cancels
-    /// just the exchange up to that head (see ``ExchangeCancellation``).
-    func execute(_ request: Request, context: TaskContext, cancellation: ExchangeCancellation? = nil) async throws
+    /// just the exchange up to that head (see ``CancellationScope``).
+    func execute(_ request: Request, context: TaskContext, cancellation: CancellationScope? = nil) async throws
         -> Response
     {
         try URL.checkPort(of: request.url)
@@ -182,7 +182,15 @@ final class PooledHTTPTransport: Sendable {
         if !expectsBody {
             // No content by definition: read the end the connection needs before it serves another request.
             do {
-                for try await _ in answer.body {}
+                if let scope = context.cancellation, let stop = answer.body.stopReading {
+                    try await CancellationScope.withCancellationHandler(scope) {
+                        for try await _ in answer.body {}
+                    } onCancel: {
+                        stop()
+                    }
+                } else {
+                    for try await _ in answer.body {}
+                }
             } catch {
                 throw mapError(error, request: request)
             }
@@ -192,7 +200,7 @@ final class PooledHTTPTransport: Sendable {
         }
         let body = NetworkBody(
             base: answer.body, context: context, transactionIndex: index, request: request,
-            expectedLength: nil, counter: sent)
+            expectedLength: nil, counter: sent, stopReading: answer.body.stopReading)
         return Response(
             status: status, headerFields: head.headerFields, url: request.url, request: request,
             body: .stream(ResponseBody(body)))

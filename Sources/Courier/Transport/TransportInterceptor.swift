@@ -6,7 +6,7 @@ import Synchronization
 /// While the retry stage may repeat the attempt (``TaskContext/idleTimeoutFailsExchange``), an idle timeout
 /// cancels just the exchange, up to its response head; it then fails with `timedOut`, which the stages above see
 /// as any other failure (the cache may still serve a stale response under `stale-if-error`, the retry policy
-/// decides). The pool honours that narrower cancellation itself (``ExchangeCancellation``); a custom protocol
+/// decides). The pool honours that narrower cancellation itself (``CancellationScope``); a custom protocol
 /// handler, which knows only task cancellation, runs in a task of its own for it.
 struct TransportInterceptor: Interceptor {
     /// Tests only: runs right after the exchange's head came back, before the idle timeout stops cancelling just the
@@ -17,11 +17,14 @@ struct TransportInterceptor: Interceptor {
     nonisolated(nonsending) func intercept(_ request: Request, chain: InterceptorChain) async throws -> Response {
         let context = chain.context
         guard context.idleTimeoutFailsExchange.load(ordering: .relaxed) else {
-            return try await load(request, context: context, cancellation: nil)
+            return try await load(request, context: context, cancellation: context.cancellation)
         }
         let timer = context.timer
         let idleExpiry = Mutex<Double?>(nil)
-        let scope = ExchangeCancellation()
+        // Cancelled by the idle timeout, and by whatever cancels a task that runs in its caller's task.
+        let scope = CancellationScope()
+        let link = context.cancellation?.link(scope)
+        defer { context.cancellation?.unlink(link) }
         let previous = timer.replaceIdleHandler { seconds in
             idleExpiry.withLock { $0 = seconds }
             scope.cancel()
@@ -32,7 +35,9 @@ struct TransportInterceptor: Interceptor {
             response = try await load(request, context: context, cancellation: scope)
             Self.afterExchange?(context)
         } catch {
-            guard !Task.isCancelled, let seconds = idleExpiry.withLock({ $0 }) else { throw error }
+            guard !Task.isCancelled, context.cancellation?.isCancelled != true,
+                let seconds = idleExpiry.withLock({ $0 })
+            else { throw error }
             throw timedOut(seconds, request: request, context: context, underlyingError: error)
         }
         // From here the handler cannot fire: a later expiry belongs to whoever owned the slot before.
@@ -58,7 +63,7 @@ struct TransportInterceptor: Interceptor {
             request: request, underlyingError: underlyingError is CancellationError ? nil : underlyingError)
     }
 
-    private func load(_ request: Request, context: TaskContext, cancellation: ExchangeCancellation?) async throws
+    private func load(_ request: Request, context: TaskContext, cancellation: CancellationScope?) async throws
         -> Response
     {
         if let handler = context.core.handler(for: request) {

@@ -48,7 +48,7 @@ final class HTTP1Connection: Sendable {
         let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let handler = self.handler
         handler.runOnLoop { $0.start(request, head: head, info: info, promise: promise) }
-        return try await ExchangeCancellation.withCancellationHandler(request.cancellation) {
+        return try await CancellationScope.withCancellationHandler(request.cancellation) {
             try await promise.futureResult.get()
         } onCancel: {
             eventLoop.execute { handler.value.cancel() }

@@ -129,7 +129,7 @@ final class HTTP2Connection: Sendable {
             }
         }
         do {
-            return try await ExchangeCancellation.withCancellationHandler(request.cancellation) {
+            return try await CancellationScope.withCancellationHandler(request.cancellation) {
                 try await promise.futureResult.get()
             } onCancel: {
                 handlerPromise.futureResult.whenSuccess { $0.value.cancel() }

@@ -295,7 +295,7 @@ final class HTTPConnectionPool: Sendable {
         reportConnectionCounts()
     }
 
-    private func lease(_ key: HTTPConnectionKey, forcesNewConnection: Bool, scope: ExchangeCancellation?)
+    private func lease(_ key: HTTPConnectionKey, forcesNewConnection: Bool, scope: CancellationScope?)
         async throws -> Lease
     {
         var closing: [any Channel] = []
@@ -313,7 +313,7 @@ final class HTTPConnectionPool: Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        return try await ExchangeCancellation.withCancellationHandler(scope) {
+        return try await CancellationScope.withCancellationHandler(scope) {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Lease, any Error>) in
                 let outcome: (error: (any Error)?, served: Served) =
                     state.withLock { state in

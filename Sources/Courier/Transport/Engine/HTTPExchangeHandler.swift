@@ -29,6 +29,12 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             handler.runOnLoop { $0.readerWantsMore(exchange: number) }
         }
 
+        /// Ends the exchange while its body is read: the read in progress throws `CancellationError`.
+        func stopReading() {
+            let number = exchangeNumber
+            handler.runOnLoop { $0.readerWentAway(exchange: number) }
+        }
+
         func didTerminate() {
             if ended.value.load(ordering: .acquiring) { return }
             let number = exchangeNumber
@@ -486,7 +492,9 @@ final class HTTPExchangeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         promise?.succeed(
             HTTPExchangeResponse(
-                head: head, body: HTTPResponseBodyStream(producer: made.sequence, trailers: trailers),
+                head: head,
+                body: HTTPResponseBodyStream(
+                    producer: made.sequence, trailers: trailers, stopReading: { delegate.stopReading() }),
                 connection: exchange.info))
     }
 

@@ -37,7 +37,7 @@ struct HTTPExchangeRequest: Sendable {
     var continueWait: TimeAmount = .seconds(1)
     /// Cancels just this exchange, up to its response head (an idle timeout the retry stage may answer); the
     /// task's own cancellation applies as well.
-    var cancellation: ExchangeCancellation?
+    var cancellation: CancellationScope?
 
     /// Makes a request.
     init(

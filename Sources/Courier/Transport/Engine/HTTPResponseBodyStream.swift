@@ -31,16 +31,21 @@ struct HTTPResponseBodyStream: AsyncSequence, Sendable {
 
     private let storage: Storage
     private let trailerBox: Trailers
+    /// Ends a read in progress (and the exchange) from outside the reading task, for a reader whose cancellation is
+    /// a ``CancellationScope``; nil for a buffered body, whose reads never wait.
+    let stopReading: (@Sendable () -> Void)?
 
-    init(producer: Producer, trailers: Trailers) {
+    init(producer: Producer, trailers: Trailers, stopReading: @escaping @Sendable () -> Void) {
         self.storage = .producer(producer)
         self.trailerBox = trailers
+        self.stopReading = stopReading
     }
 
     /// A body that has arrived whole (or up to `failure`, which reading it then throws).
     init(buffered parts: [ByteBuffer], failure: HTTPEngineError? = nil, trailers: Trailers) {
         self.storage = .buffered(parts, failure: failure)
         self.trailerBox = trailers
+        self.stopReading = nil
     }
 
     /// The trailer fields, once the body has been read to its end (nil before, or when there were none).

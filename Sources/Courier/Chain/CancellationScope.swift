@@ -1,13 +1,21 @@
 import Synchronization
 
-/// Cancellation narrower than a task: one network exchange, up to its response head.
+/// Cancellation narrower than a Swift task: a task's run when it runs in its caller's task, or one network
+/// exchange up to its response head.
 ///
-/// The retry stage lets an idle timeout fail just the exchange in flight, so the policy can try again in the same
-/// task. Swift cannot cancel part of a task, so that used to take a task of its own per exchange, and with it a
-/// hand-off between threads for every request. The pool's waits (for a connection, for the response head) honour
-/// this scope as well as their task's cancellation instead; the rare paths that cannot (opening a connection) run
-/// in a task of their own that the scope cancels (``run(_:)``).
-final class ExchangeCancellation: Sendable {
+/// Swift cannot cancel part of a task, nor cancel a task from outside without leaving it cancelled for good. Two
+/// things need exactly that:
+/// - the retry stage lets an idle timeout fail just the exchange in flight, so the policy can try again in the same
+///   task;
+/// - `data(for:)` runs its task in the caller's own task (no task of its own, so no hand-off between threads per
+///   request), yet the task's watchdog, ``SessionTask/cancel()`` and session invalidation must still stop it, and
+///   leave the caller's task as it was.
+///
+/// The waits that can last (for a connection, for the response head, for body bytes) honour a scope as well as their
+/// task's cancellation; the rare paths that cannot (opening a connection, a protocol handler, a retry's pause) run in
+/// a task of their own that the scope cancels (``run(_:)``). A scope can be linked under another (``link(_:)``): an
+/// exchange's scope under its task's.
+final class CancellationScope: Sendable {
     private struct State {
         var isCancelled = false
         /// The handlers of the waits in progress, innermost last, by registration number.
@@ -22,7 +30,7 @@ final class ExchangeCancellation: Sendable {
     /// Whether ``cancel()`` has been called.
     var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
-    /// Cancels the exchange: the waits in progress end with `CancellationError`, and so does any later one.
+    /// Cancels the scope: the waits in progress end with `CancellationError`, and so does any later one.
     func cancel() {
         let handlers: [(id: Int, handler: @Sendable () -> Void)] = state.withLock { state in
             guard !state.isCancelled else { return [] }
@@ -31,6 +39,25 @@ final class ExchangeCancellation: Sendable {
             return state.handlers
         }
         for entry in handlers.reversed() { entry.handler() }
+    }
+
+    /// Cancels `child` when this scope is cancelled (at once, if it already was), until the returned link is
+    /// undone with ``unlink(_:)``.
+    func link(_ child: CancellationScope) -> Int? {
+        let id: Int? = state.withLock { state in
+            guard !state.isCancelled else { return nil }
+            defer { state.nextID += 1 }
+            state.handlers.append((state.nextID, { child.cancel() }))
+            return state.nextID
+        }
+        if id == nil { child.cancel() }
+        return id
+    }
+
+    /// Undoes a ``link(_:)``.
+    func unlink(_ id: Int?) {
+        guard let id else { return }
+        state.withLock { $0.handlers.removeAll { $0.id == id } }
     }
 
     /// Runs `operation`, calling `onCancel` once if the scope is cancelled while it runs (at once, if it already
@@ -52,9 +79,9 @@ final class ExchangeCancellation: Sendable {
         return try await operation()
     }
 
-    /// `withTaskCancellationHandler` that also answers the exchange's scope, when there is one.
+    /// `withTaskCancellationHandler` that also answers a scope, when there is one.
     static func withCancellationHandler<T>(
-        _ scope: ExchangeCancellation?, operation: () async throws -> T, onCancel: @escaping @Sendable () -> Void
+        _ scope: CancellationScope?, operation: () async throws -> T, onCancel: @escaping @Sendable () -> Void
     ) async rethrows -> T {
         guard let scope else { return try await withTaskCancellationHandler(operation: operation, onCancel: onCancel) }
         return try await withTaskCancellationHandler {
@@ -65,7 +92,8 @@ final class ExchangeCancellation: Sendable {
     }
 
     /// Runs `operation` in a task of its own that the scope cancels, for work whose waits do not know the scope
-    /// (connecting: DNS, TCP, proxy and TLS handshakes). Started on this thread, as far as its first suspension.
+    /// (connecting: DNS, TCP, proxy and TLS handshakes; a protocol handler; a pause). Started on this thread, as far
+    /// as its first suspension.
     func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task.immediate(operation: operation)
         return try await Self.withCancellationHandler(self) {
