@@ -73,6 +73,8 @@ final class HTTP2Connection: Sendable {
             ]
             var connectionConfiguration = NIOHTTP2Handler.ConnectionConfiguration()
             connectionConfiguration.initialSettings = settings
+            // The streams that start in one event-loop turn go out in one TLS record and one write.
+            try channel.pipeline.syncOperations.addHandler(FlushCoalescingHandler())
             let multiplexer = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
                 mode: .client, connectionConfiguration: connectionConfiguration, streamConfiguration: .init(),
                 inboundStreamInitializer: { stream in

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
@@ -136,5 +137,40 @@ struct HTTPExchangeHandlerTests {
         let sized = HTTP1HeadConversion.requestHead(
             request, key: key, body: .bytes(ByteBuffer(string: "abc")), forHTTP2: true)
         #expect(sized.headers["content-length"] == ["3"])
+    }
+
+    @Test func aResponseWhoseHeadAndEndComeInOneReadIsHandedOverWhole() async throws {
+        let harness = try Harness()
+        let ended = NIOLockedValueBox<[Bool]>([])
+        harness.handler.onExchangeEnd = { reusable in ended.withLockedValue { $0.append(reusable) } }
+        let pipeline = harness.channel.pipeline
+        pipeline.fireChannelRead(
+            HTTPClientResponsePart.head(
+                HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "6"])))
+        pipeline.fireChannelRead(HTTPClientResponsePart.body(ByteBuffer(string: "abc")))
+        pipeline.fireChannelRead(HTTPClientResponsePart.body(ByteBuffer(string: "def")))
+        pipeline.fireChannelRead(HTTPClientResponsePart.end(nil))
+        // Handed over at the end of the body, before the read completes, with the connection already free.
+        #expect(ended.withLockedValue { $0 } == [true])
+        let response = try await harness.promise.futureResult.get()
+        #expect(response.body.stopReading == nil)
+        let body = try await response.body.collect(upTo: 100)
+        #expect(String(buffer: body) == "abcdef")
+        pipeline.fireChannelReadComplete()
+    }
+
+    @Test func aConnectionLostAfterTheHeadInTheSameReadEndsTheBodyWithTheLoss() async throws {
+        let harness = try Harness()
+        let pipeline = harness.channel.pipeline
+        pipeline.fireChannelRead(
+            HTTPClientResponsePart.head(
+                HTTPResponseHead(version: .http1_1, status: .ok, headers: ["content-length": "100"])))
+        pipeline.fireChannelRead(HTTPClientResponsePart.body(ByteBuffer(string: "abc")))
+        pipeline.fireChannelInactive()
+        let response = try await harness.promise.futureResult.get()
+        var iterator = response.body.makeAsyncIterator()
+        #expect(try await iterator.next().map { String(buffer: $0) } == "abc")
+        let error = await #expect(throws: HTTPEngineError.self) { try await iterator.next() }
+        #expect(error?.code == .connectionLostDuringBody)
     }
 }
