@@ -200,9 +200,18 @@ public final class Session: Sendable {
         }
     }
 
+    /// Whether the calling task runs on no actor now (the isolation a `nonisolated(nonsending)` function inherits).
+    private nonisolated(nonsending) static func callerIsOnNoActor() async -> Bool {
+        let isolation = #isolation
+        return isolation == nil
+    }
+
     nonisolated(nonsending) func run(_ task: SessionTask) async throws -> Response {
-        try await withTaskCancellationHandler {
-            if task.runsInline {
+        // Run in the calling task only when it is on no actor: on one (the main actor, say) the chain's work between
+        // waits would hold it, so the task gets a task of its own there, as it always did.
+        let inline = await Self.callerIsOnNoActor() && task.runsInline
+        return try await withTaskCancellationHandler {
+            if inline {
                 await task.runInline()
             } else {
                 task.resume()

@@ -324,6 +324,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
         return mutable.withLock { $0.download == nil }
     }
 
+    /// Whether the task is running in its caller's task now (``runInline()``).
+    var isRunningInline: Bool { mutable.withLock { $0.inlineScope != nil } }
+
     /// Starts the task and runs it to completion in the caller's task, instead of a task of its own: the caller
     /// then waits for no hand-off between threads when it ends (one per request, a large share of a short
     /// request's cost). ``cancel()``, the watchdog and invalidation stop it through a ``CancellationScope``, which

@@ -168,3 +168,41 @@ import Testing
         }
     }
 }
+
+/// A caller on an actor does not lend it to the request: the task runs in a task of its own there, as it always did,
+/// and in the calling task only for a caller on no actor.
+@Suite(.timeLimit(.minutes(1))) struct InlineRunOnActorTests {
+    actor Caller {
+        func load(_ session: Session, _ url: URL) async throws -> String? {
+            try await session.data(for: Request(url: url)).text
+        }
+    }
+
+    @MainActor func loadOnTheMainActor(_ session: Session, _ url: URL) async throws -> String? {
+        try await session.data(for: Request(url: url)).text
+    }
+
+    @Test(arguments: ["none", "actor", "main actor"])
+    func onlyACallerOnNoActorRunsTheTaskInItsOwnTask(caller: String) async throws {
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
+        try await withServer(handler: { _ in
+            arrived.yield()
+            return .hang
+        }) { server, session in
+            let actor = Caller()
+            let url = server.url("/")
+            let loading = Task {
+                switch caller {
+                case "actor": try await actor.load(session, url)
+                case "main actor": try await loadOnTheMainActor(session, url)
+                default: try await session.data(for: Request(url: url)).text
+                }
+            }
+            for await _ in arrivals { break }
+            let task = try #require(session.allTasks.first)
+            #expect(task.isRunningInline == (caller == "none"))
+            loading.cancel()
+            _ = await loading.result
+        }
+    }
+}
