@@ -24,12 +24,20 @@ private final class RecordingDelegate: PeerSessionDelegate {
 }
 
 @Suite struct PeerSessionDelegateTests {
-    @Test(.timeLimit(.minutes(1))) func theDelegateHearsEventsInOrder() async throws {
+    /// Two sessions; Bob's delegate reports what it hears as lines of `heard`.
+    fileprivate static func annAndBobWithADelegate() async throws
+        -> (ann: PeerSession, bob: PeerSession, heard: AsyncStream<String>, delegate: RecordingDelegate)
+    {
         let ann = try await PeerFixtures.session("Ann")
         let bob = try await PeerFixtures.session("Bob")
         let (heard, sink) = AsyncStream.makeStream(of: String.self)
         let delegate = RecordingDelegate(sink: sink)
         await bob.setDelegate(delegate)
+        return (ann, bob, heard, delegate)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theDelegateHearsEventsInOrder() async throws {
+        let (ann, bob, heard, delegate) = try await Self.annAndBobWithADelegate()
         _ = try await ann.connect(to: PeerFixtures.address(of: bob), context: Array("join?".utf8))
         try await ann.send(Array("bid 5".utf8))
         var lines: [String] = []
@@ -46,11 +54,7 @@ private final class RecordingDelegate: PeerSessionDelegate {
     /// A caller that uses only the delegate never reads `events`: the session keeps only the first 256 events for
     /// it instead of every message ever received.
     @Test(.timeLimit(.minutes(1))) func eventsNobodyReadsAreBounded() async throws {
-        let ann = try await PeerFixtures.session("Ann")
-        let bob = try await PeerFixtures.session("Bob")
-        let (heard, sink) = AsyncStream.makeStream(of: String.self)
-        let delegate = RecordingDelegate(sink: sink)
-        await bob.setDelegate(delegate)
+        let (ann, bob, heard, delegate) = try await Self.annAndBobWithADelegate()
         _ = try await ann.connect(to: PeerFixtures.address(of: bob))
         let count = 400
         for index in 0..<count { try await ann.send(Array("m\(index)".utf8)) }

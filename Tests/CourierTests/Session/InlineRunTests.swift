@@ -52,6 +52,22 @@ import Testing
         }
     }
 
+    /// A caller that loads `/` (which hangs), then whether its own task is cancelled, then `/again`: the first call's
+    /// error, that flag, and the second call's text.
+    static func callTwice(_ session: Session, _ server: TestServer) -> Task<(CourierError?, Bool, String?), Never> {
+        Task {
+            var failure: CourierError?
+            do {
+                _ = try await session.data(for: Request(url: server.url("/")))
+            } catch {
+                failure = error as? CourierError
+            }
+            let cancelled = Task.isCancelled
+            let next = try? await session.data(for: Request(url: server.url("/again")))
+            return (failure, cancelled, next?.text)
+        }
+    }
+
     @Test func aPlainSessionRunsDataTasksInline() async throws {
         try await withServer(handler: { _ in .text("ok") }) { server, session in
             let task = session.makeDataTask(with: Request(url: server.url("/")))
@@ -74,17 +90,7 @@ import Testing
                 $0.eventMonitors = [monitor]
             }, handler: server.handler
         ) { testServer, session in
-            let caller = Task { () -> (CourierError?, Bool, String?) in
-                var failure: CourierError?
-                do {
-                    _ = try await session.data(for: Request(url: testServer.url("/")))
-                } catch {
-                    failure = error as? CourierError
-                }
-                let cancelled = Task.isCancelled
-                let next = try? await session.data(for: Request(url: testServer.url("/again")))
-                return (failure, cancelled, next?.text)
-            }
+            let caller = Self.callTwice(session, testServer)
             await server.waitForArrival()
             // The head restarts the idle clock: it must have arrived before the clock moves, or the move would
             // count from before it and the timeout would never come.
@@ -102,17 +108,7 @@ import Testing
     func cancellingTheTaskFromOutsideEndsTheCallButNotTheCallersTask(headFirst: Bool) async throws {
         let server = FirstHangs(headFirst: headFirst)
         try await withServer(configure: { $0.retryPolicy = .none }, handler: server.handler) { testServer, session in
-            let caller = Task { () -> (CourierError?, Bool, String?) in
-                var failure: CourierError?
-                do {
-                    _ = try await session.data(for: Request(url: testServer.url("/")))
-                } catch {
-                    failure = error as? CourierError
-                }
-                let cancelled = Task.isCancelled
-                let next = try? await session.data(for: Request(url: testServer.url("/again")))
-                return (failure, cancelled, next?.text)
-            }
+            let caller = Self.callTwice(session, testServer)
             await server.waitForArrival()
             for task in session.allTasks { task.cancel() }
             let (failure, callerCancelled, next) = await caller.value
