@@ -11,8 +11,8 @@ import Synchronization
 ///   request), yet the task's watchdog, ``SessionTask/cancel()`` and session invalidation must still stop it, and
 ///   leave the caller's task as it was.
 ///
-/// The waits that can last (for a connection, for the response head, for body bytes) honour a scope as well as their
-/// task's cancellation; the rare paths that cannot (opening a connection, a protocol handler, a retry's pause) run in
+/// The waits that can last (for a connection, for one being opened, for the response head, for body bytes) honour a
+/// scope as well as their task's cancellation; the rare paths that cannot (a protocol handler, a retry's pause) run in
 /// a task of their own that the scope cancels (``run(_:)``). A scope can be linked under another (``link(_:)``): an
 /// exchange's scope under its task's.
 final class CancellationScope: Sendable {
@@ -92,8 +92,7 @@ final class CancellationScope: Sendable {
     }
 
     /// Runs `operation` in a task of its own that the scope cancels, for work whose waits do not know the scope
-    /// (connecting: DNS, TCP, proxy and TLS handshakes; a protocol handler; a pause). Started on this thread, as far
-    /// as its first suspension.
+    /// (a protocol handler, a pause). Started on this thread, as far as its first suspension.
     func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task.immediate(operation: operation)
         return try await Self.withCancellationHandler(self) {

@@ -402,7 +402,7 @@ final class PooledHTTPTransport: Sendable {
                 maximumTLSVersion: configuration.tlsMaximumSupportedProtocolVersion.nioVersion,
                 applicationProtocols: key.http1Only ? ["http/1.1"] : ["h2", "http/1.1"], clientIdentity: identities,
                 trustDecision: Self.trustDecision(
-                    policy: key.trust, session: WeakSession(session), logger: configuration.logger))
+                    policy: key.trust, session: session, logger: configuration.logger))
         } catch {
             throw CourierError(
                 .invalidConfiguration, outcome: .notSent, message: "the TLS settings are not usable: \(error)",
@@ -417,10 +417,14 @@ final class PooledHTTPTransport: Sendable {
 
     /// What runs after the evaluator accepted a chain, still inside the handshake: the disable policy's warning
     /// and the session delegate's server-trust challenge (asked once per connection, with the leaf).
+    /// `nil` when there is nothing to do (evaluation on, no delegate): a session's delegate is set when it is made
+    /// and never afterwards, so this is known once for the factory.
     private static func trustDecision(
-        policy: ServerTrustPolicy, session: WeakSession, logger: Logger
-    ) -> TLSClientProfileFactory.TrustDecision {
-        { chain, host, port in
+        policy: ServerTrustPolicy, session: Session?, logger: Logger
+    ) -> TLSClientProfileFactory.TrustDecision? {
+        guard policy.isEvaluationDisabled || session?.delegate != nil else { return nil }
+        let session = WeakSession(session)
+        return { chain, host, port in
             if policy.isEvaluationDisabled {
                 logger.warning(
                     "TLS certificate evaluation is disabled (ServerTrustPolicy.dangerouslyDisableEvaluation); \(policy.hasPins ? "only the pins protect" : "nothing protects") this connection",

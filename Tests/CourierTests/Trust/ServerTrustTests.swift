@@ -239,6 +239,23 @@ struct ServerTrustTests {
         }
     }
 
+    @Test func delegateIsAskedOnEveryNewConnectionEvenForAChainAcceptedBefore() async throws {
+        // The second and third connections present a chain the evaluator remembers; the delegate must still be asked.
+        let delegate = ServerTrustDelegate(answer: .performDefaultHandling)
+        try await withServer(
+            tls: tls(http2: false), configure: { $0.serverTrustPolicy = anchored }, delegate: delegate,
+            handler: echoHandler
+        ) { server, session in
+            for _ in 0..<3 {
+                var request = try Request(url: server.url("/"))
+                try request.setValue("close", forHTTPHeaderField: "Connection")
+                #expect(try await session.data(for: request).status == .ok)
+            }
+            #expect(server.connectionCount == 3)
+            #expect(delegate.seen.withLock { $0.count } == 3)
+        }
+    }
+
     @Test(arguments: [ChallengeDisposition.cancel, .rejectProtectionSpace])
     func delegateMayStillRejectATrustedServer(answer: ChallengeDisposition) async throws {
         let delegate = ServerTrustDelegate(answer: answer)

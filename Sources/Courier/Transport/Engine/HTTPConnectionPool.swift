@@ -202,12 +202,7 @@ final class HTTPConnectionPool: Sendable {
                 switch lease {
                 case .ready(let leased): ready = leased
                 case .connect:
-                    if let scope = request.cancellation {
-                        // Connecting waits on DNS, TCP, proxy and TLS handshakes that know only task cancellation.
-                        ready = try await scope.run { try await self.connect(for: request) }
-                    } else {
-                        ready = try await connect(for: request)
-                    }
+                    ready = try await connect(for: request)
                 }
                 isReused = ready.isReused
                 return try await run(request, on: ready)
@@ -345,35 +340,33 @@ final class HTTPConnectionPool: Sendable {
         let key = request.key
         let origin = key.authority
         do {
-            let connected = try await connector.connect(
-                key: key, timeout: request.connectTimeout, authorizer: request.proxyAuthorizer)
-            if let check = key.tls?.connectionCheck {
-                do {
-                    try await check(connected.channel).get()
-                } catch {
-                    connected.channel.close(promise: nil)
-                    throw HTTPEngineError(
-                        .tlsFailed, "the connection to \(origin) failed Courier's trust checks", underlying: error)
+            // Connecting, the trust checks and the protocol's set-up run on the event loop, one after the other:
+            // this task waits once.
+            let cancellation = ConnectCancellation()
+            let opening = connector.connectFuture(
+                key: key, timeout: request.connectTimeout, authorizer: request.proxyAuthorizer,
+                cancellation: cancellation
+            ).flatMap { connected -> EventLoopFuture<OpenConnection> in
+                let checked: EventLoopFuture<Void>
+                if let check = key.tls?.connectionCheck {
+                    checked = check(connected.channel).flatMapErrorThrowing { error in
+                        connected.channel.close(promise: nil)
+                        throw HTTPEngineError(
+                            .tlsFailed, "the connection to \(origin) failed Courier's trust checks", underlying: error)
+                    }
+                } else {
+                    checked = connected.channel.eventLoop.makeSucceededVoidFuture()
+                }
+                return checked.hop(to: connected.channel.eventLoop).flatMapThrowing {
+                    try self.setUp(connected, key: key)
                 }
             }
-            let id = state.withLock { state in
-                defer { state.nextID += 1 }
-                return state.nextID
+            let opened = try await Self.await(opening, cancellation: cancellation, scope: request.cancellation)
+            try admit(opened, key: key)
+            switch opened {
+            case .http1(let connection): return .http1(connection, reused: false)
+            case .http2(let connection): return .http2(connection, reused: false)
             }
-            if connected.isHTTP2 {
-                let connection = try await HTTP2Connection.make(connected, id: id, origin: origin) {
-                    [weak self] connection, event in
-                    self?.http2Event(event, key: key, connection: connection)
-                }
-                try admit(.http2(connection), key: key)
-                return .http2(connection, reused: false)
-            }
-            let connection = try await HTTP1Connection.make(connected, id: id, origin: origin) {
-                [weak self] connection, reusable in
-                self?.exchangeEnded(key: key, connection: connection, reusable: reusable)
-            }
-            try admit(.http1(connection), key: key)
-            return .http1(connection, reused: false)
         } catch {
             let served = state.withLock { state -> Served in
                 if state.isShutDown { return Served() }
@@ -385,8 +378,53 @@ final class HTTPConnectionPool: Sendable {
             }
             resume(served)
             if let error = error as? HTTPEngineError { throw error }
+            if error is CancellationError { throw error }
             throw HTTPEngineError(.cannotConnect, "cannot set up the connection to \(origin)", underlying: error)
         }
+    }
+
+    /// Waits for a connection being opened, giving up (with `CancellationError`, and the attempt cancelled) when the
+    /// task or `scope` is cancelled first. A connection that opens after that is closed.
+    private static func await(
+        _ opening: EventLoopFuture<OpenConnection>, cancellation: ConnectCancellation, scope: CancellationScope?
+    ) async throws -> OpenConnection {
+        try await CancellationScope.withCancellationHandler(scope) {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<OpenConnection, any Error>) in
+                cancellation.onCancel {
+                    if cancellation.claim() { continuation.resume(throwing: CancellationError()) }
+                }
+                opening.whenComplete { result in
+                    if cancellation.claim() {
+                        continuation.resume(with: result)
+                    } else if case .success(let connection) = result {
+                        connection.channel.close(promise: nil)
+                    }
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Sets the protocol ALPN chose up on a new connection, with the pool's next connection ID; call on its
+    /// event loop.
+    private func setUp(_ connected: HTTPConnector.Connected, key: HTTPConnectionKey) throws -> OpenConnection {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        if connected.isHTTP2 {
+            return .http2(
+                try HTTP2Connection.setUp(connected, id: id, origin: key.authority) { [weak self] connection, event in
+                    self?.http2Event(event, key: key, connection: connection)
+                })
+        }
+        return .http1(
+            try HTTP1Connection.setUp(connected, id: id, origin: key.authority) {
+                [weak self] connection, reusable in
+                self?.exchangeEnded(key: key, connection: connection, reusable: reusable)
+            })
     }
 
     /// Records a new connection (its slot was counted by the lease); throws when the pool shut down meanwhile.

@@ -37,20 +37,18 @@ struct HTTPConnector: Sendable {
             }
         }
 
-        /// Sets a protocol up on the channel, on its event loop: checks that the channel is still usable, runs
-        /// `addHandlers` with ``pooledInfo(id:protocolName:)``, then releases the setup buffer so what it kept
-        /// flows into the new handlers.
-        func setUp<Connection: Sendable>(
+        /// Sets a protocol up on the channel; call on its event loop. Checks that the channel is still usable, runs
+        /// `addHandlers` with ``pooledInfo(id:protocolName:)``, then releases the setup buffer so what it kept flows
+        /// into the new handlers.
+        func setUp<Connection>(
             id: Int, protocolName: String, origin: String,
-            _ addHandlers: @escaping @Sendable (_ channel: any Channel, _ info: HTTPConnectionInfo) throws -> Connection
-        ) async throws -> Connection {
-            let info = pooledInfo(id: id, protocolName: protocolName)
-            return try await channel.eventLoop.submit {
-                try requireUsable(origin: origin)
-                let connection = try addHandlers(channel, info)
-                try HTTPConnector.releaseSetupBuffer(on: channel)
-                return connection
-            }.get()
+            _ addHandlers: (_ channel: any Channel, _ info: HTTPConnectionInfo) throws -> Connection
+        ) throws -> Connection {
+            channel.eventLoop.preconditionInEventLoop()
+            try requireUsable(origin: origin)
+            let connection = try addHandlers(channel, pooledInfo(id: id, protocolName: protocolName))
+            try HTTPConnector.releaseSetupBuffer(on: channel)
+            return connection
         }
     }
 
@@ -62,89 +60,149 @@ struct HTTPConnector: Sendable {
     func connect(
         key: HTTPConnectionKey, timeout: TimeAmount, authorizer: ProxyAuthorizer?
     ) async throws(HTTPEngineError) -> Connected {
+        do {
+            return try await connectFuture(key: key, timeout: timeout, authorizer: authorizer, cancellation: nil).get()
+        } catch {
+            throw Self.engineError(error, key: key)
+        }
+    }
+
+    /// Connects, as a future of the channel's event loop that fails with `HTTPEngineError` only (or
+    /// `CancellationError` once `cancellation` is cancelled). TCP, the setup buffer, the TLS handshake and its
+    /// verification (when the chain was accepted before) all run on the event loop, so a caller that chains its own
+    /// set-up on the result waits for the loop once, not once per step.
+    func connectFuture(
+        key: HTTPConnectionKey, timeout: TimeAmount, authorizer: ProxyAuthorizer?,
+        cancellation: ConnectCancellation?
+    ) -> EventLoopFuture<Connected> {
+        let loop = group.next()
+        if let problem = Self.unusable(key) { return loop.makeFailedFuture(problem) }
+        let started = NIODeadline.now()
+        let connectStart = Date()
+        let resolver = TimingResolver(loop: loop)
+        return ClientBootstrap(group: loop)
+            .connectTimeout(timeout)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .resolver(resolver)
+            .connect(host: key.proxy?.host ?? key.host, port: key.proxy?.port ?? key.port)
+            .flatMapErrorThrowing { error in throw Self.connectError(error, key: key) }
+            .flatMap { channel in
+                if let cancellation, !cancellation.attach(channel) {
+                    channel.close(promise: nil)
+                    return channel.eventLoop.makeFailedFuture(CancellationError())
+                }
+                var info = HTTPConnectionInfo(connectionID: 0, isReused: false, protocolName: "http/1.1")
+                info.connectStart = connectStart
+                info.connectEnd = Date()
+                if let lookup = resolver.timing {
+                    info.dnsStart = lookup.start
+                    info.dnsEnd = lookup.end
+                    // Connecting is timed from the end of the lookup, so the two do not overlap.
+                    info.connectStart = lookup.end
+                }
+                info.localAddress = channel.localAddress
+                info.remoteAddress = channel.remoteAddress
+                // The tunnel and the TLS handshake share what is left of the connect timeout.
+                return secure(
+                    channel, key: key, info: info, until: started + timeout, authorizer: authorizer,
+                    cancellation: cancellation)
+            }
+    }
+
+    /// What makes a key unusable before anything is sent: a port out of range, https without TLS settings.
+    private static func unusable(_ key: HTTPConnectionKey) -> HTTPEngineError? {
         guard (1...65535).contains(key.port) else {
-            throw HTTPEngineError(.invalidRequest, "the port of \(key.host):\(key.port) is out of range (1-65535)")
+            return HTTPEngineError(.invalidRequest, "the port of \(key.host):\(key.port) is out of range (1-65535)")
         }
         if let proxy = key.proxy, !(1...65535).contains(proxy.port) {
-            throw HTTPEngineError(
+            return HTTPEngineError(
                 .invalidRequest, "the port of the proxy \(proxy.host):\(proxy.port) is out of range (1-65535)")
         }
         if key.scheme == .https, key.tls == nil {
-            throw HTTPEngineError(.invalidRequest, "no TLS settings were given for https://\(key.authority)")
+            return HTTPEngineError(.invalidRequest, "no TLS settings were given for https://\(key.authority)")
         }
-        let tcpHost = key.proxy?.host ?? key.host
-        let tcpPort = key.proxy?.port ?? key.port
-        var info = HTTPConnectionInfo(connectionID: 0, isReused: false, protocolName: "http/1.1")
-        let started = ContinuousClock.now
-        info.connectStart = Date()
-        let channel: any Channel
-        let loop = group.next()
-        let resolver = TimingResolver(loop: loop)
-        do {
-            channel = try await ClientBootstrap(group: loop)
-                .connectTimeout(timeout)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .resolver(resolver)
-                .connect(host: tcpHost, port: tcpPort)
-                .get()
-        } catch {
-            throw Self.connectError(error, key: key)
-        }
-        info.connectEnd = Date()
-        if let lookup = resolver.timing {
-            info.dnsStart = lookup.start
-            info.dnsEnd = lookup.end
-            // Connecting is timed from the end of the lookup, so the two do not overlap.
-            info.connectStart = lookup.end
-        }
-        info.localAddress = channel.localAddress
-        info.remoteAddress = channel.remoteAddress
+        return nil
+    }
 
-        // The tunnel and the TLS handshake share what is left of the connect timeout.
-        let remaining = timeout - TimeAmount(started.duration(to: .now))
-        let deadline = Deadline()
-        let timer = channel.eventLoop.scheduleTask(in: max(remaining, .zero)) {
-            deadline.expire()
+    /// On the channel's event loop, after TCP: the proxy tunnel when the key needs one, the setup buffer, then TLS.
+    /// Closes the channel when any of it fails or the deadline passes first.
+    private func secure(
+        _ channel: any Channel, key: HTTPConnectionKey, info: HTTPConnectionInfo, until deadline: NIODeadline,
+        authorizer: ProxyAuthorizer?, cancellation: ConnectCancellation?
+    ) -> EventLoopFuture<Connected> {
+        let loop = channel.eventLoop
+        let expiry = Deadline()
+        let timer = loop.scheduleTask(deadline: deadline) {
+            expiry.expire()
             channel.close(promise: nil)
         }
-        defer { timer.cancel() }
-        do {
-            if key.needsTunnel, let proxy = key.proxy {
-                try await establishTunnel(channel: channel, key: key, proxy: proxy, authorizer: authorizer)
+        let tunnelled: EventLoopFuture<Void>
+        if key.needsTunnel, let proxy = key.proxy {
+            let promise = loop.makePromise(of: Void.self)
+            let task = Task {
+                do {
+                    try await establishTunnel(channel: channel, key: key, proxy: proxy, authorizer: authorizer)
+                    promise.succeed()
+                } catch {
+                    promise.fail(error)
+                }
             }
+            if let cancellation, !cancellation.attachTunnel({ task.cancel() }) { task.cancel() }
+            tunnelled = promise.futureResult
+        } else {
+            tunnelled = loop.makeSucceededVoidFuture()
+        }
+        let offersHTTP2 = self.offersHTTP2
+        return tunnelled.flatMap { () -> EventLoopFuture<Connected> in
             // The server may speak first (HTTP/2's SETTINGS right after the handshake): keep what arrives
             // until the protocol's handlers are in place.
             let setupErrors = SetupErrors()
-            let tunnelled = key.needsTunnel
-            try await channel.eventLoop.submit {
+            do {
                 try channel.pipeline.syncOperations.addHandler(SetupBuffer(errors: setupErrors))
-                // A tunnel leaves `autoRead` off so that nothing the target sends is read before a handler is
-                // there to take it; the buffer is that handler (a TLS server speaks only after the ClientHello).
-                if tunnelled { ProxyTunnel.resumeReading(channel) }
-            }.get()
-            var isHTTP2 = false
-            if key.scheme == .https, let profile = key.tls {
-                info.tlsStart = Date()
-                let handshake = try await Self.handshake(channel: channel, key: key, profile: profile)
+            } catch {
+                return loop.makeFailedFuture(error)
+            }
+            // A tunnel leaves `autoRead` off so that nothing the target sends is read before a handler is there
+            // to take it; the buffer is that handler (a TLS server speaks only after the ClientHello).
+            if key.needsTunnel { ProxyTunnel.resumeReading(channel) }
+            guard key.scheme == .https, let profile = key.tls else {
+                return loop.makeSucceededFuture(
+                    Connected(channel: channel, isHTTP2: false, info: info, setupErrors: setupErrors))
+            }
+            var beforeTLS = info
+            beforeTLS.tlsStart = Date()
+            return Self.handshake(channel: channel, key: key, profile: profile).flatMapThrowing {
+                [beforeTLS] handshake in
+                var info = beforeTLS
                 info.tlsEnd = Date()
                 info.tlsVersion = handshake.version
                 info.peerCertificates = handshake.chain
-                isHTTP2 = handshake.alpn == "h2"
+                let isHTTP2 = handshake.alpn == "h2"
                 if isHTTP2, !offersHTTP2 || key.http1Only {
                     throw HTTPEngineError(
                         .tlsFailed,
                         "\(key.authority) chose h2, but this connection must use HTTP/1.1 (its TLS profile offers h2)")
                 }
+                if isHTTP2 { info.protocolName = "h2" }
+                return Connected(channel: channel, isHTTP2: isHTTP2, info: info, setupErrors: setupErrors)
             }
-            if deadline.hasExpired { throw Self.timedOut(key) }
-            if isHTTP2 { info.protocolName = "h2" }
-            return Connected(channel: channel, isHTTP2: isHTTP2, info: info, setupErrors: setupErrors)
-        } catch {
+        }.flatMapThrowing { connected in
+            timer.cancel()
+            if expiry.hasExpired { throw Self.timedOut(key) }
+            return connected
+        }.flatMapErrorThrowing { error in
+            timer.cancel()
             channel.close(promise: nil)
-            if deadline.hasExpired { throw Self.timedOut(key) }
-            throw (error as? HTTPEngineError)
-                ?? HTTPEngineError(.cannotConnect, "cannot connect to \(key.authority)", underlying: error)
+            if expiry.hasExpired { throw Self.timedOut(key) }
+            if cancellation?.isCancelled == true { throw CancellationError() }
+            throw Self.engineError(error, key: key)
         }
+    }
+
+    /// An error as the connector reports it: an `HTTPEngineError` as it is, anything else as failing to connect.
+    private static func engineError(_ error: any Error, key: HTTPConnectionKey) -> HTTPEngineError {
+        (error as? HTTPEngineError)
+            ?? HTTPEngineError(.cannotConnect, "cannot connect to \(key.authority)", underlying: error)
     }
 
     private func establishTunnel(
@@ -173,11 +231,12 @@ struct HTTPConnector: Sendable {
         var chain: [NIOSSLCertificate]
     }
 
+    /// Runs the TLS handshake; call on the channel's event loop. Fails with `HTTPEngineError(.tlsFailed)`.
     private static func handshake(
         channel: any Channel, key: HTTPConnectionKey, profile: TLSClientProfile
-    ) async throws(HTTPEngineError) -> Handshake {
+    ) -> EventLoopFuture<Handshake> {
         let presented = PresentedChain()
-        let result: EventLoopFuture<Handshake> = channel.eventLoop.flatSubmit {
+        let result: EventLoopFuture<Handshake> = {
             let promise = channel.eventLoop.makePromise(of: String?.self)
             let sslHandler: NIOSSLClientHandler
             // Puts the verification's own error (which certificate failed, and why) in place of BoringSSL's
@@ -210,10 +269,8 @@ struct HTTPConnector: Sendable {
                 if chain.isEmpty, let leaf = handler.peerCertificate { chain = [leaf] }
                 return Handshake(alpn: alpn, version: handler.tlsVersion, chain: chain)
             }
-        }
-        do {
-            return try await result.get()
-        } catch {
+        }()
+        return result.flatMapErrorThrowing { error in
             throw HTTPEngineError(.tlsFailed, "the TLS handshake with \(key.authority) failed", underlying: error)
         }
     }

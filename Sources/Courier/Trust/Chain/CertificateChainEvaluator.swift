@@ -104,6 +104,20 @@ struct CertificateChainEvaluator: Sendable {
         return try await evaluate(der, host: host)
     }
 
+    /// The chain as accepted for `host` before, when the cache still holds it for this time; `nil` when it must
+    /// be evaluated (including when a certificate cannot be encoded: the evaluation reports that). Synchronous, so
+    /// a handshake's callback can answer at once.
+    func acceptedBefore(_ presented: [NIOSSLCertificate], host: String) -> VerifiedCertificateChain? {
+        guard case .roots = trust, let cache, !presented.isEmpty else { return nil }
+        var der: [[UInt8]] = []
+        der.reserveCapacity(presented.count)
+        for certificate in presented {
+            guard let bytes = try? certificate.toDERBytes() else { return nil }
+            der.append(bytes)
+        }
+        return cache.chain(for: VerifiedChainCache.Key(host: host, presented: der), at: now())
+    }
+
     /// Evaluates a presented chain of DER certificates, leaf first, for `host` (a DNS name or an IP literal).
     ///
     /// - Throws: ``CertificateChainError`` naming the reason and the chain.

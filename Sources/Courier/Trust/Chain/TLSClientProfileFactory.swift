@@ -93,6 +93,12 @@ struct TLSClientProfileFactory: Sendable {
         let verification:
             @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResultWithMetadata>) -> Void = {
                 certificates, promise in
+                // A chain accepted before, with nothing left to ask, is answered on the event loop: no task, and
+                // no hop off the loop and back in the middle of the handshake.
+                if trustDecision == nil, let known = evaluator.acceptedBefore(certificates, host: host) {
+                    promise.succeed(.certificateVerified(VerificationMetadata(known.validatedChain)))
+                    return
+                }
                 promise.completeWithTask {
                     let chain = try await evaluator.evaluate(certificates, host: host)
                     try await trustDecision?(chain, host, port)

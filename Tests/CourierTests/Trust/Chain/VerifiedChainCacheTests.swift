@@ -47,6 +47,29 @@ struct VerifiedChainCacheTests {
         }
     }
 
+    @Test func aChainAcceptedBeforeIsAnsweredWithoutEvaluating() async throws {
+        let pki = try TestPKI()
+        let clock = MovableClock(pki.now)
+        let evaluator = CertificateChainEvaluator(
+            roots: pki.anchorsOnly, cache: VerifiedChainCache(), now: { clock.read() })
+        let presented = [pki.leaf.nioCertificate, pki.intermediate.nioCertificate]
+        #expect(evaluator.acceptedBefore(presented, host: "localhost") == nil)
+        let accepted = try await evaluator.evaluate(presented, host: "localhost")
+        let known = try #require(evaluator.acceptedBefore(presented, host: "localhost"))
+        #expect(known.certificates.map(\.derBytes) == accepted.certificates.map(\.derBytes))
+        // Not for another host, another chain, an empty one, nor past the leaf's expiry.
+        #expect(evaluator.acceptedBefore(presented, host: "other.example") == nil)
+        #expect(evaluator.acceptedBefore([pki.leaf.nioCertificate], host: "localhost") == nil)
+        #expect(evaluator.acceptedBefore([], host: "localhost") == nil)
+        clock.set(pki.now + 60 * TestPKI.day)
+        #expect(evaluator.acceptedBefore(presented, host: "localhost") == nil)
+        // An evaluator without a cache, or one that checks only pins, never answers early.
+        let uncached = CertificateChainEvaluator(roots: pki.anchorsOnly, cache: nil, now: { pki.now })
+        _ = try await uncached.evaluate(presented, host: "localhost")
+        #expect(uncached.acceptedBefore(presented, host: "localhost") == nil)
+        #expect(CertificateChainEvaluator(unverifiedWithPins: []).acceptedBefore(presented, host: "localhost") == nil)
+    }
+
     @Test func failuresAreNotRemembered() async throws {
         let pki = try TestPKI()
         let other = try TestPKI(rootName: "Other Root", intermediateName: "Other Intermediate")
