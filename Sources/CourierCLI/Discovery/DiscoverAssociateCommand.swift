@@ -14,13 +14,12 @@ struct DiscoverAssociateCommand: AsyncParsableCommand {
     @Option(help: "The associate's name as published.")
     var name = "Associate"
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Stop after this many seconds.", visibility: .hidden), transform: SecondsOption.parse)
     var timeout: Double?
 
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         do {
             _ = try ServiceIdentity(name: name, type: HelpConversation.serviceType)
         } catch {

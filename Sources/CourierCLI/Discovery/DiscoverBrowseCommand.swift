@@ -25,13 +25,12 @@ struct DiscoverBrowseCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("p"), .long], help: "One machine-readable line per event (avahi-browse -p).")
     var parseable = false
 
-    @Option(help: "Stop after this many seconds (default: run until Ctrl-C).")
+    @Option(help: "Stop after this many seconds (default: run until Ctrl-C).", transform: SecondsOption.parse)
     var timeout: Double?
 
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         do {
             _ = try ServiceType(type)
         } catch {

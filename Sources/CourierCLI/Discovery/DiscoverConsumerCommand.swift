@@ -10,14 +10,10 @@ struct DiscoverConsumerCommand: AsyncParsableCommand {
         abstract: "Run the book's Consumer Help demo: find an associate and ask for help.",
         discussion: "Needs `courier discover associate` running on the link.")
 
-    @Option(help: "Give up after this many seconds without an associate.")
+    @Option(help: "Give up after this many seconds without an associate (default 10).", transform: SecondsOption.parse)
     var timeout: Double = 10
 
     @OptionGroup var discoveryOptions: DiscoveryOptions
-
-    func validate() throws {
-        try SecondsOption.check(timeout, option: "--timeout")
-    }
 
     func run() async throws {
         let io = CLIIO.current

@@ -41,14 +41,13 @@ struct DiscoverPublishCommand: AsyncParsableCommand {
         help: "Replace the TXT record with each line read from standard input (KEY=VALUE …).")
     var txtFromStandardInput = false
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Stop after this many seconds.", visibility: .hidden), transform: SecondsOption.parse)
     var timeout: Double?
 
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("PORT must be 1…65535") }
-        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         do {
             _ = try ServiceIdentity(name: name, type: type)
             _ = try txtRecord()

@@ -14,13 +14,12 @@ struct DiscoverResolveCommand: AsyncParsableCommand {
     @Argument(help: "The service type, e.g. _http._tcp.")
     var type: String
 
-    @Option(help: "Give up after this many seconds.")
+    @Option(help: "Give up after this many seconds (default 5).", transform: SecondsOption.parse)
     var timeout: Double = 5
 
     @OptionGroup var discoveryOptions: DiscoveryOptions
 
     func validate() throws {
-        try SecondsOption.check(timeout, option: "--timeout")
         do {
             _ = try ServiceIdentity(name: name, type: type)
         } catch {

@@ -8,14 +8,10 @@ struct DiscoverTypesCommand: AsyncParsableCommand {
         abstract: "List the service types advertised on the link.",
         discussion: "Example:\n  courier discover types --timeout 3")
 
-    @Option(help: "Listen this many seconds.")
+    @Option(help: "Listen this many seconds (default 3).", transform: SecondsOption.parse)
     var timeout: Double = 3
 
     @OptionGroup var discoveryOptions: DiscoveryOptions
-
-    func validate() throws {
-        try SecondsOption.check(timeout, option: "--timeout")
-    }
 
     func run() async throws {
         let io = CLIIO.current

@@ -9,12 +9,17 @@ enum SecondsOption {
     /// The longest duration an option takes: about 31 years, longer than anything should run.
     static let maximum: Double = 1_000_000_000
 
-    /// Throws a `ValidationError` naming `option` unless `seconds` is more than 0 and at most ``maximum``.
-    static func check(_ seconds: Double, option: String) throws {
-        guard seconds > 0, seconds <= maximum else {
-            throw ValidationError(
-                "\(option) must be a number of seconds above 0 and at most \(Int(maximum)), not \(seconds)")
+    /// The `transform:` of every seconds option (`@Option(transform: SecondsOption.parse)`): the argument as a
+    /// number of seconds, checked as it is parsed, so no command repeats the check in its `validate()`.
+    ///
+    /// - Throws: A `ValidationError` unless the argument is a number above 0 and at most ``maximum``;
+    ///   ArgumentParser prints it as a usage error after the option and the value ("The value 'inf' is invalid
+    ///   for '--timeout <timeout>': …").
+    static func parse(_ argument: String) throws -> Double {
+        guard let seconds = Double(argument), seconds > 0, seconds <= maximum else {
+            throw ValidationError("expected a number of seconds above 0 and at most \(Int(maximum))")
         }
+        return seconds
     }
 
     /// `seconds` as a duration, to the microsecond (values outside 0…``maximum`` are brought inside it).

@@ -15,14 +15,11 @@ struct PeersAuctionHostCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("duration"),
-        help: "Seconds from the first bidder joining to the end (default 60); Ctrl-C ends it at once.")
+        help: "Seconds from the first bidder joining to the end (default 60); Ctrl-C ends it at once.",
+        transform: SecondsOption.parse)
     var duration: Double = 60
 
     @OptionGroup var network: PeersNetworkOptions
-
-    func validate() throws {
-        try SecondsOption.check(duration, option: "--duration")
-    }
 
     func run() async throws {
         let io = CLIIO.current

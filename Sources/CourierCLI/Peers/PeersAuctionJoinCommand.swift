@@ -11,14 +11,12 @@ struct PeersAuctionJoinCommand: AsyncParsableCommand {
     @Option(name: .customLong("name"), help: "The bidder's display name (default: the host name).")
     var name: String?
 
-    @Option(name: .customLong("timeout"), help: "Give up finding the host after this many seconds (default 10).")
+    @Option(
+        name: .customLong("timeout"), help: "Give up finding the host after this many seconds (default 10).",
+        transform: SecondsOption.parse)
     var timeout: Double = 10
 
     @OptionGroup var network: PeersNetworkOptions
-
-    func validate() throws {
-        try SecondsOption.check(timeout, option: "--timeout")
-    }
 
     func run() async throws {
         let io = CLIIO.current

@@ -13,7 +13,7 @@ struct PeersListenCommand: AsyncParsableCommand {
     @Option(name: .customLong("count"), help: "Exit 0 after this many messages.")
     var count: Int?
 
-    @Option(name: .customLong("timeout"), help: "Exit 0 after this many seconds.")
+    @Option(name: .customLong("timeout"), help: "Exit 0 after this many seconds.", transform: SecondsOption.parse)
     var timeout: Double?
 
     @Option(
@@ -27,7 +27,6 @@ struct PeersListenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        if let timeout { try SecondsOption.check(timeout, option: "--timeout") }
         if let saveDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: saveDirectory, isDirectory: &isDirectory),

@@ -23,13 +23,14 @@ struct PeersSendCommand: AsyncParsableCommand {
     @Flag(name: .customLong("unreliable"), help: "Send over UDP, once (exit once sent).")
     var unreliable = false
 
-    @Option(name: .customLong("timeout"), help: "Give up finding peers after this many seconds (default 10).")
+    @Option(
+        name: .customLong("timeout"), help: "Give up finding peers after this many seconds (default 10).",
+        transform: SecondsOption.parse)
     var timeout: Double = 10
 
     @OptionGroup var network: PeersNetworkOptions
 
     func validate() throws {
-        try SecondsOption.check(timeout, option: "--timeout")
         guard (message == nil) != (file == nil) else { throw ValidationError("give either --message or --file") }
         if let message, message.utf8.count > PeerLimits.maximumMessageSize {
             throw ValidationError("--message has \(message.utf8.count) bytes; limit \(PeerLimits.maximumMessageSize)")
