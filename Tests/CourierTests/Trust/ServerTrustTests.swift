@@ -217,17 +217,22 @@ struct ServerTrustTests {
 
     // MARK: The delegate's server-trust challenge
 
-    @Test func delegateSeesTheServerTrustChallengeOncePerConnection() async throws {
+    /// Kept alive, the three requests share one connection; closed, each opens one, and the second and third
+    /// present a chain the evaluator remembers: the delegate must still be asked.
+    @Test(arguments: [false, true])
+    func delegateSeesTheServerTrustChallengeOncePerConnection(closing: Bool) async throws {
         let delegate = ServerTrustDelegate(answer: .performDefaultHandling)
         try await withServer(
             tls: tls(http2: false), configure: { $0.serverTrustPolicy = anchored }, delegate: delegate,
             handler: echoHandler
         ) { server, session in
             for _ in 0..<3 {
-                let status = try await session.data(for: Request(url: server.url("/"))).status
-                #expect(status == .ok)
+                var request = try Request(url: server.url("/"))
+                if closing { try request.setValue("close", forHTTPHeaderField: "Connection") }
+                #expect(try await session.data(for: request).status == .ok)
             }
             let seen = delegate.seen.withLock { $0 }
+            if closing { #expect(server.connectionCount == 3) }
             #expect(seen.count == server.connectionCount)
             let first = try #require(seen.first)
             #expect(first.space.host == "localhost")
@@ -236,23 +241,6 @@ struct ServerTrustTests {
             #expect(first.space.authenticationMethod == .serverTrust)
             #expect(first.certificate?.subject == "CN=localhost, O=Courier Testing")
             #expect(first.proposed == .serverTrust)
-        }
-    }
-
-    @Test func delegateIsAskedOnEveryNewConnectionEvenForAChainAcceptedBefore() async throws {
-        // The second and third connections present a chain the evaluator remembers; the delegate must still be asked.
-        let delegate = ServerTrustDelegate(answer: .performDefaultHandling)
-        try await withServer(
-            tls: tls(http2: false), configure: { $0.serverTrustPolicy = anchored }, delegate: delegate,
-            handler: echoHandler
-        ) { server, session in
-            for _ in 0..<3 {
-                var request = try Request(url: server.url("/"))
-                try request.setValue("close", forHTTPHeaderField: "Connection")
-                #expect(try await session.data(for: request).status == .ok)
-            }
-            #expect(server.connectionCount == 3)
-            #expect(delegate.seen.withLock { $0.count } == 3)
         }
     }
 

@@ -17,16 +17,6 @@ final class HTTP1Connection: Sendable {
         self.handler = handler
     }
 
-    /// Sets up HTTP/1.1 on a connected channel, from outside its event loop (see ``setUp(_:id:origin:onExchangeEnd:)``).
-    static func make(
-        _ connected: HTTPConnector.Connected, id: Int, origin: String,
-        onExchangeEnd: @escaping @Sendable (HTTP1Connection, Bool) -> Void
-    ) async throws -> HTTP1Connection {
-        try await connected.channel.eventLoop.submit {
-            try setUp(connected, id: id, origin: origin, onExchangeEnd: onExchangeEnd)
-        }.get()
-    }
-
     /// Sets up HTTP/1.1 on a connected channel; call on its event loop. `onExchangeEnd` runs on the event loop
     /// after each exchange, with true when the connection can carry another one.
     static func setUp(

@@ -59,16 +59,6 @@ final class HTTP2Connection: Sendable {
     /// The last stream ID of the server's GOAWAY, once it sent one.
     var goAwayLastStreamID: HTTP2StreamID? { state.withLock { $0.goAwayLastStreamID } }
 
-    /// Sets up HTTP/2 on a connected channel, from outside its event loop (see ``setUp(_:id:origin:onEvent:)``).
-    static func make(
-        _ connected: HTTPConnector.Connected, id: Int, origin: String,
-        onEvent: @escaping @Sendable (HTTP2Connection, Event) -> Void
-    ) async throws -> HTTP2Connection {
-        try await connected.channel.eventLoop.submit {
-            try setUp(connected, id: id, origin: origin, onEvent: onEvent)
-        }.get()
-    }
-
     /// Sets up HTTP/2 on a connected channel whose ALPN chose `h2`; call on its event loop. `onEvent` runs on the
     /// event loop.
     static func setUp(

@@ -24,7 +24,9 @@ struct ConnectionLifetimeTests {
         let key = HTTPConnectionKey(scheme: .http, host: "127.0.0.1", port: server.port)
         let connector = HTTPConnector(group: group, offersHTTP2: false, tunnelEstablisher: nil)
         let connected = try await connector.connect(key: key, timeout: .seconds(30), authorizer: nil)
-        let connection = try await HTTP1Connection.make(connected, id: 1, origin: key.authority) { _, _ in }
+        let connection = try await connected.channel.eventLoop.submit {
+            try HTTP1Connection.setUp(connected, id: 1, origin: key.authority) { _, _ in }
+        }.get()
         box.connection = connection
         let serving = Task {
             let peer = try await server.nextConnection()

@@ -185,9 +185,13 @@ struct HTTP2ConnectionTests {
             let connected = try await connector.connect(key: key, timeout: .seconds(30), authorizer: nil)
             #expect(connected.isHTTP2)
             let settings = AsyncStream.makeStream(of: Int.self)
-            let connection = try await HTTP2Connection.make(connected, id: 1, origin: key.authority) { _, event in
-                if case .maximumConcurrentStreamsChanged(let maximum) = event { settings.continuation.yield(maximum) }
-            }
+            let connection = try await connected.channel.eventLoop.submit {
+                try HTTP2Connection.setUp(connected, id: 1, origin: key.authority) { _, event in
+                    if case .maximumConcurrentStreamsChanged(let maximum) = event {
+                        settings.continuation.yield(maximum)
+                    }
+                }
+            }.get()
             var updates = settings.stream.makeAsyncIterator()
             #expect(await updates.next() == 7)
             #expect(connection.maximumConcurrentStreams == 7)
