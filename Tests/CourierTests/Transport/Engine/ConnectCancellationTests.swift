@@ -50,6 +50,29 @@ struct ConnectCancellationTests {
         }
     }
 
+    @Test func cancellingTheScopeWhileAProxyIgnoresCONNECTEndsItAndClosesTheConnection() async throws {
+        try await Support.withServer { proxy in
+            try await Support.withPool(.init(tunnelEstablisher: ProxyTunnel().establish)) { pool in
+                let key = HTTPConnectionKey(
+                    scheme: .https, host: "origin.test", port: 443,
+                    proxy: HTTPProxyEndpoint(kind: .http, host: "127.0.0.1", port: proxy.port),
+                    tls: try TestCertificates.clientProfile(trusting: nil))
+                var request = Support.request(port: 443, key: key)
+                let scope = CancellationScope()
+                request.cancellation = scope
+                let exchange = Task { [request] in try await pool.execute(request) }
+                let connection = try await proxy.nextConnection()
+                // The proxy has the CONNECT and never answers it.
+                let connect = try #require(try await connection.read(until: "\r\n\r\n"))
+                #expect(connect.hasPrefix("CONNECT origin.test:443 HTTP/1.1"))
+                scope.cancel()
+                await #expect(throws: CancellationError.self) { try await exchange.value }
+                await connection.waitForClose()
+                #expect(pool.connectionsOpened == 0)
+            }
+        }
+    }
+
     @Test func aCancelledAttemptClosesItsChannelAndRefusesALaterOne() throws {
         let cancellation = ConnectCancellation()
         let channel = EmbeddedChannel()
