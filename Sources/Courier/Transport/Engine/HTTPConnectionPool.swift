@@ -362,7 +362,13 @@ final class HTTPConnectionPool: Sendable {
                 }
             }
             let opened = try await Self.await(opening, cancellation: cancellation, scope: request.cancellation)
-            try admit(opened, key: key)
+            do {
+                try admit(opened, key: key)
+            } catch {
+                // Not the pool's (it shut down meanwhile): nobody else would ever close it.
+                opened.channel.close(promise: nil)
+                throw error
+            }
             switch opened {
             case .http1(let connection): return .http1(connection, reused: false)
             case .http2(let connection): return .http2(connection, reused: false)
