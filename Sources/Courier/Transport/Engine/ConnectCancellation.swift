@@ -70,13 +70,15 @@ final class ConnectCancellation: Sendable {
     }
 
     /// True for the first caller only: the side that settles the attempt. The completion, when it wins, also
-    /// forgets the channel, so that a cancellation arriving later cannot close a connection now in use.
+    /// forgets the channel, so that a cancellation arriving later cannot close a connection now in use, and the
+    /// handler, which usually refers to this object (a cycle that would otherwise keep both alive).
     func claim() -> Bool {
         state.withLock { state in
             guard !state.isClaimed else { return false }
             state.isClaimed = true
             state.channel = nil
             state.stopTunnel = nil
+            state.handler = nil
             return true
         }
     }

@@ -91,6 +91,19 @@ struct ConnectCancellationTests {
         #expect(handled.count == 2)
     }
 
+    @Test func aSettledAttemptIsFreedThoughItsHandlerRefersToIt() {
+        // The pool's handler refers to the attempt it is set on; settling must break that cycle, or every
+        // connection opened leaks its attempt (the reliability harness saw the heap grow by 200 bytes a connection).
+        weak var released: ConnectCancellation?
+        do {
+            let cancellation = ConnectCancellation()
+            released = cancellation
+            cancellation.onCancel { _ = cancellation.claim() }
+            #expect(cancellation.claim())
+        }
+        #expect(released == nil)
+    }
+
     @Test func theFirstToClaimSettlesTheAttemptAndALaterCancelLeavesTheChannelOpen() throws {
         let cancellation = ConnectCancellation()
         let channel = EmbeddedChannel()
