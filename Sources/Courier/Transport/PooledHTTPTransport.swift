@@ -301,9 +301,17 @@ final class PooledHTTPTransport: Sendable {
         return HTTPExchangeRequest(
             key: key, head: head, body: try Self.body(of: request),
             canRetryOnNewConnection: true,
-            connectTimeout: .milliseconds(
-                Int64(min(max(request.timeout ?? configuration.timeoutIntervalForRequest, 0.001), 3600) * 1000)),
+            connectTimeout: Self.timeAmount(
+                seconds: request.timeout ?? configuration.timeoutIntervalForRequest, within: 0.001...3600),
             proxyAuthorizer: Self.proxyAuthorizer(proxy, target: "\(bracketed):\(port)"))
+    }
+
+    /// A timeout in seconds, from the configuration or the request, as a `TimeAmount` clamped to `range`. A timeout
+    /// that is not a number is the shortest, as the watchdog reads it (a timeout of 0: at once), instead of trapping
+    /// in the conversion.
+    static func timeAmount(seconds: TimeInterval, within range: ClosedRange<Double>) -> TimeAmount {
+        .milliseconds(
+            Int64((seconds.isNaN ? range.lowerBound : min(max(seconds, range.lowerBound), range.upperBound)) * 1000))
     }
 
     /// The body as the pool sends it; every kind can be produced again for a resend on a new connection. An
@@ -501,9 +509,9 @@ final class PooledHTTPTransport: Sendable {
             let tls = try? SessionTLS.configuration(
                 configuration: configuration, trust: manager.policy(forHost: key.host), identity: identity)
         {
-            let seconds = min(max(configuration.timeoutIntervalForRequest, 0.5), 1.5)
             switch await ClientCertificateDiagnosis.probe(
-                host: key.host, port: key.port, tls: tls, timeout: .milliseconds(Int64(seconds * 1000)))
+                host: key.host, port: key.port, tls: tls,
+                timeout: Self.timeAmount(seconds: configuration.timeoutIntervalForRequest, within: 0.5...1.5))
             {
             case .certificateRequired:
                 return CourierError(
@@ -520,9 +528,9 @@ final class PooledHTTPTransport: Sendable {
             }
         }
         if let refusal = CertificateDateDiagnosis.chainVerificationFailure(lower) {
-            let seconds = min(max(configuration.timeoutIntervalForRequest, 1), 10)
             if let badDate = await CertificateDateDiagnosis.diagnose(
-                host: key.host, port: key.port, timeout: .milliseconds(Int64(seconds * 1000)),
+                host: key.host, port: key.port,
+                timeout: Self.timeAmount(seconds: configuration.timeoutIntervalForRequest, within: 1...10),
                 verificationError: refusal)
             {
                 return ErrorMapping.map(badDate, request: request, requestWasSent: true)

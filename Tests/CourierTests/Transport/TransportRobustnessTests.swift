@@ -64,6 +64,33 @@ struct TransportRobustnessTests {
         await session.finishTasksAndInvalidate()
     }
 
+    /// A timeout that is not a number (from a parsed setting, say) reads as a timeout of 0, as the watchdog reads it:
+    /// the request may finish or time out, but converting it for the connect timeout must not trap (it did).
+    @Test(arguments: [true, false])
+    func aTimeoutThatIsNotANumberDoesNotTrap(onTheRequest: Bool) async throws {
+        let server = try await TestServer.start { _ in .text("ok") }
+        var configuration = SessionConfiguration.ephemeral
+        if !onTheRequest { configuration.timeoutIntervalForRequest = .nan }
+        let session = Session(configuration: configuration)
+        var request = try Request(server.url("/").absoluteString)
+        if onTheRequest { request.timeout = .nan }
+        do {
+            #expect(try await session.data(for: request).status == .ok)
+        } catch let error as CourierError {
+            #expect(error.code == .timedOut, "\(String(reflecting: error))")
+        }
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+
+    @Test func timeoutsAreClampedAndANaNIsTheShortest() {
+        let range = 0.5...1.5
+        #expect(PooledHTTPTransport.timeAmount(seconds: .nan, within: range) == .milliseconds(500))
+        #expect(PooledHTTPTransport.timeAmount(seconds: -.infinity, within: range) == .milliseconds(500))
+        #expect(PooledHTTPTransport.timeAmount(seconds: .infinity, within: range) == .milliseconds(1500))
+        #expect(PooledHTTPTransport.timeAmount(seconds: 1, within: range) == .milliseconds(1000))
+    }
+
     @Test func anUnrequested101IsAProtocolError() async throws {
         let server = try await TestServer.start { _ in
             .raw(Data("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n".utf8))
