@@ -236,41 +236,37 @@ struct HTTPConnector: Sendable {
         channel: any Channel, key: HTTPConnectionKey, profile: TLSClientProfile
     ) -> EventLoopFuture<Handshake> {
         let presented = PresentedChain()
-        let result: EventLoopFuture<Handshake> = {
-            let promise = channel.eventLoop.makePromise(of: String?.self)
-            let sslHandler: NIOSSLClientHandler
-            // Puts the verification's own error (which certificate failed, and why) in place of BoringSSL's
-            // bare "certificate verify failed".
-            let chainErrors = CertificateChainErrorHandler()
-            do {
-                let serverName = Self.isIPLiteral(key.host) ? nil : key.host
-                if let verify = profile.verification {
-                    sslHandler = try NIOSSLClientHandler(
-                        context: profile.context, serverHostname: serverName,
-                        customVerificationCallbackWithMetadata: chainErrors.reportingFailures(of: {
-                            certificates, verified in
-                            presented.set(certificates)
-                            verify(certificates, verified)
-                        }))
-                } else {
-                    sslHandler = try NIOSSLClientHandler(context: profile.context, serverHostname: serverName)
-                }
-                let buffer = try channel.pipeline.syncOperations.context(handlerType: SetupBuffer.self)
-                try channel.pipeline.syncOperations.addHandlers(
-                    [sslHandler, chainErrors, TLSHandshakeWatcher(promise: promise)], position: .before(buffer.handler))
-            } catch {
-                // The watcher never got the promise (the channel closed meanwhile): complete it here.
-                promise.fail(error)
-                return channel.eventLoop.makeFailedFuture(error)
+        let promise = channel.eventLoop.makePromise(of: String?.self)
+        let sslHandler: NIOSSLClientHandler
+        // Puts the verification's own error (which certificate failed, and why) in place of BoringSSL's bare
+        // "certificate verify failed".
+        let chainErrors = CertificateChainErrorHandler()
+        do {
+            let serverName = Self.isIPLiteral(key.host) ? nil : key.host
+            if let verify = profile.verification {
+                sslHandler = try NIOSSLClientHandler(
+                    context: profile.context, serverHostname: serverName,
+                    customVerificationCallbackWithMetadata: chainErrors.reportingFailures(of: {
+                        certificates, verified in
+                        presented.set(certificates)
+                        verify(certificates, verified)
+                    }))
+            } else {
+                sslHandler = try NIOSSLClientHandler(context: profile.context, serverHostname: serverName)
             }
-            return promise.futureResult.flatMapThrowing { alpn in
-                let handler = try channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self)
-                var chain = presented.value
-                if chain.isEmpty, let leaf = handler.peerCertificate { chain = [leaf] }
-                return Handshake(alpn: alpn, version: handler.tlsVersion, chain: chain)
-            }
-        }()
-        return result.flatMapErrorThrowing { error in
+            let buffer = try channel.pipeline.syncOperations.context(handlerType: SetupBuffer.self)
+            try channel.pipeline.syncOperations.addHandlers(
+                [sslHandler, chainErrors, TLSHandshakeWatcher(promise: promise)], position: .before(buffer.handler))
+        } catch {
+            // The watcher never got the promise (the channel closed meanwhile): complete it here.
+            promise.fail(error)
+        }
+        return promise.futureResult.flatMapThrowing { alpn in
+            let handler = try channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self)
+            var chain = presented.value
+            if chain.isEmpty, let leaf = handler.peerCertificate { chain = [leaf] }
+            return Handshake(alpn: alpn, version: handler.tlsVersion, chain: chain)
+        }.flatMapErrorThrowing { error in
             throw HTTPEngineError(.tlsFailed, "the TLS handshake with \(key.authority) failed", underlying: error)
         }
     }
