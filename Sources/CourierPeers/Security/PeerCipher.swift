@@ -45,12 +45,27 @@ public struct PeerCipher: Sendable {
     ///
     /// - Throws: ``PeersError`` `authenticationFailed` for a forged, corrupted, replayed or out-of-order frame.
     public mutating func openFrame(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        try openFrame(kind: kind, body: body, as: Self.buffer)
+    }
+
+    /// Opens a frame body like ``openFrame(kind:body:)``, into the array an application receives: one copy from
+    /// swift-crypto's output (a `ByteBuffer` in between cost a second, and for large messages a second run of
+    /// freshly faulted pages).
+    ///
+    /// - Throws: ``PeersError`` `authenticationFailed` for a forged, corrupted, replayed or out-of-order frame.
+    public mutating func openFrameBytes(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> [UInt8] {
+        try openFrame(kind: kind, body: body, as: Self.bytes)
+    }
+
+    private mutating func openFrame<Output>(kind: PeerFrame.Kind, body: ByteBuffer, as output: (Data) -> Output)
+        throws(PeersError) -> Output
+    {
         let nonce = Self.nonce(channel: 0, counter: receiveCounter)
         let opened = try withUnsafeBytes(of: kind.rawValue) { kindByte throws(PeersError) in
             try Self.open(body, key: receiveKey, nonce: nonce, authenticating: kindByte)
         }
         receiveCounter += 1
-        return opened
+        return output(opened)
     }
 
     /// Seals an unreliable message under its message number; the datagram header is authenticated.
@@ -71,6 +86,22 @@ public struct PeerCipher: Sendable {
     public mutating func openDatagram(_ sealed: ByteBuffer, messageNumber: UInt32, header: [UInt8]) throws(PeersError)
         -> ByteBuffer
     {
+        try openDatagram(sealed, messageNumber: messageNumber, header: header, as: Self.buffer)
+    }
+
+    /// Opens a reassembled unreliable message like ``openDatagram(_:messageNumber:header:)``, into the array an
+    /// application receives.
+    ///
+    /// - Throws: ``PeersError`` `authenticationFailed` as ``openDatagram(_:messageNumber:header:)`` does.
+    public mutating func openDatagramBytes(_ sealed: ByteBuffer, messageNumber: UInt32, header: [UInt8])
+        throws(PeersError) -> [UInt8]
+    {
+        try openDatagram(sealed, messageNumber: messageNumber, header: header, as: Self.bytes)
+    }
+
+    private mutating func openDatagram<Output>(
+        _ sealed: ByteBuffer, messageNumber: UInt32, header: [UInt8], as output: (Data) -> Output
+    ) throws(PeersError) -> Output {
         guard replayWindow.allows(UInt64(messageNumber)) else {
             throw PeersError(.authenticationFailed, "unreliable message \(messageNumber) is a replay or too old")
         }
@@ -78,7 +109,7 @@ public struct PeerCipher: Sendable {
             sealed, key: receiveKey, nonce: Self.nonce(channel: 1, counter: UInt64(messageNumber)),
             authenticating: header)
         _ = replayWindow.accept(UInt64(messageNumber))
-        return opened
+        return output(opened)
     }
 
     private static func seal(
@@ -98,23 +129,30 @@ public struct PeerCipher: Sendable {
         }
     }
 
+    private static func buffer(_ data: Data) -> ByteBuffer {
+        var out = ByteBuffer()
+        out.writeBytes(data)
+        return out
+    }
+
+    private static func bytes(_ data: Data) -> [UInt8] {
+        data.withUnsafeBytes { Array($0) }
+    }
+
     private static func open(
         _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol
-    ) throws(PeersError) -> ByteBuffer {
+    ) throws(PeersError) -> Data {
         let size = body.readableBytes
         guard size >= PeerLimits.sealOverhead else {
             throw PeersError(.authenticationFailed, "sealed body of \(size) bytes is shorter than its tag")
         }
         do {
-            let plaintext = try body.withUnsafeReadableBytes { raw in
+            return try body.withUnsafeReadableBytes { raw in
                 let box = try AES.GCM.SealedBox(
                     nonce: nonce, ciphertext: raw[..<(size - PeerLimits.sealOverhead)],
                     tag: raw[(size - PeerLimits.sealOverhead)...])
                 return try AES.GCM.open(box, using: key, authenticating: authenticating)
             }
-            var out = ByteBuffer()
-            out.writeBytes(plaintext)
-            return out
         } catch {
             throw PeersError(.authenticationFailed, "sealed data failed authentication (forged, corrupted or replayed)")
         }

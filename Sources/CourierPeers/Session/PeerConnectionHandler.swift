@@ -72,9 +72,11 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
         case .deliverHello(let hello, let cipher, let identity):
             context.fireChannelRead(wrapInboundOut(.hello(hello, cipher: cipher, identity: identity)))
         case .deliver(let frame):
-            context.fireChannelRead(wrapInboundOut(.frame(frame)))
+            context.fireChannelRead(wrapInboundOut(.opened(frame)))
+        case .deliverMessage(let bytes):
+            context.fireChannelRead(wrapInboundOut(.message(bytes)))
         case .deliverBatch(let frames):
-            for frame in frames { context.fireChannelRead(wrapInboundOut(.frame(frame))) }
+            for frame in frames { context.fireChannelRead(wrapInboundOut(.opened(frame))) }
         case .reject(let reason, let error):
             logger.info("refusing connection", metadata: ["reason": "\(reason)", "detail": "\(error.message)"])
             // The error goes up first: the write below can complete and close the channel at once, and once closed

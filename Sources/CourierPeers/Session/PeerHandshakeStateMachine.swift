@@ -33,6 +33,8 @@ public struct PeerHandshakeStateMachine: Sendable {
         case reject(PeerCloseReason, PeersError)
         /// Pass an opened frame on.
         case deliver(PeerFrame)
+        /// Pass the opened body of a data frame on, as the bytes the application receives.
+        case deliverMessage([UInt8])
         /// Pass the frames of an opened batch on, in order.
         case deliverBatch([PeerFrame])
         /// Close, reporting `error` (no reject frame: the stream is no longer trustworthy).
@@ -88,6 +90,16 @@ public struct PeerHandshakeStateMachine: Sendable {
                 return .deliver(frame)
             case .batch:
                 return batchReceived(frame, cipher: cipher)
+            case .data:
+                guard var opener = cipher else { return .deliverMessage(Array(frame.body.readableBytesView)) }
+                do {
+                    let bytes = try opener.openFrameBytes(kind: .data, body: frame.body)
+                    state = .established(cipher: opener)
+                    return .deliverMessage(bytes)
+                } catch {
+                    state = .closing
+                    return .close(error)
+                }
             default:
                 guard cipher != nil else { return .deliver(frame) }
                 do {

@@ -32,18 +32,24 @@ public actor PeerSession {
     /// buffered without limit until consumed, so consume them; before that (a caller that uses only the delegate),
     /// at most 256 events holding at most 1 MiB of messages are kept for it, and later ones are dropped.
     public nonisolated var events: AsyncStream<PeerEvent> {
-        eventOutlet.withLock { $0.claim() }
+        outlets.withLock { $0.events.claim() }
         return eventStream
     }
     private nonisolated let eventStream: AsyncStream<PeerEvent>
-    private nonisolated let eventOutlet: Mutex<PeerEventOutlet>
     private let delegateEvents: AsyncStream<PeerEvent>
-    private var delegateOutlet: PeerEventOutlet
-    private var droppedEventsLogged = false
+    /// Both ways out for events, behind one lock: the actor emits, and so does the event loop for a connected
+    /// peer's messages (``PeerDirectRoute``).
+    private nonisolated let outlets: Mutex<Outlets>
+
+    private struct Outlets {
+        var events: PeerEventOutlet
+        var delegate: PeerEventOutlet
+        var droppedLogged = false
+    }
     private var delegateTask: Task<Void, Never>?
     private weak var delegateObject: (any PeerSessionDelegate)?
     private let group: any EventLoopGroup
-    private let logger: Logger
+    private nonisolated let logger: Logger
     private let sessionTag: UInt32
 
     /// A peer connection: what each read burst delivered (``PeerInboundBatcher``), and frames to send.
@@ -96,7 +102,14 @@ public actor PeerSession {
         var identity: P256.Signing.PublicKey?
         var cipher: PeerCipher?
         var nextMessageNumber: UInt32 = 0
-        var state: LinkState
+        var state: LinkState {
+            didSet {
+                // Before the session says anything else about the peer, its messages stop going the direct way.
+                if case .connected = state {} else { route.revoke() }
+            }
+        }
+        /// The event loop's direct way for this connection's messages while it is connected.
+        var route: PeerDirectRoute
         /// When the last frame arrived, on ``PeerSessionConfiguration/clock``.
         var lastHeard: Duration
         /// Set when the connection was closed because the peer read nothing for the send timeout.
@@ -199,9 +212,9 @@ public actor PeerSession {
         self.sessionTag = Self.tag(sessionID: sessionID)
         let (events, eventSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
         eventStream = events
-        eventOutlet = Mutex(PeerEventOutlet(eventSink))
         let (delegateEvents, delegateSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
-        (self.delegateEvents, delegateOutlet) = (delegateEvents, PeerEventOutlet(delegateSink))
+        self.delegateEvents = delegateEvents
+        outlets = Mutex(Outlets(events: PeerEventOutlet(eventSink), delegate: PeerEventOutlet(delegateSink)))
     }
 
     /// The first 4 bytes of SHA-256(session ID), which marks every datagram.
@@ -229,7 +242,7 @@ public actor PeerSession {
     /// Sets the delegate.
     public func setDelegate(_ delegate: (any PeerSessionDelegate)?) {
         delegateObject = delegate
-        delegateOutlet.claim()
+        outlets.withLock { $0.delegate.claim() }
         guard delegateTask == nil else { return }
         let stream = delegateEvents
         delegateTask = Task { [weak self] in
@@ -254,15 +267,35 @@ public actor PeerSession {
         }
     }
 
-    private func emit(_ event: PeerEvent) {
-        let kept = eventOutlet.withLock { $0.yield(event) }
-        let keptForDelegate = delegateOutlet.yield(event)
-        if (!kept || !keptForDelegate) && !droppedEventsLogged {
-            droppedEventsLogged = true
-            logger.debug(
-                "events dropped: nobody reads \(kept ? "the delegate" : "session.events") and its first 256 events are kept"
-            )
+    private nonisolated func emit(_ event: PeerEvent) {
+        let unread = outlets.withLock { outlets in Self.yield(event, to: &outlets) }
+        if let unread { logDroppedEvents(unread) }
+    }
+
+    /// Yields to both outlets; returns which one dropped the event the first time one does.
+    private static func yield(_ event: PeerEvent, to outlets: inout Outlets) -> String? {
+        let kept = outlets.events.yield(event)
+        let keptForDelegate = outlets.delegate.yield(event)
+        guard !kept || !keptForDelegate, !outlets.droppedLogged else { return nil }
+        outlets.droppedLogged = true
+        return kept ? "the delegate" : "session.events"
+    }
+
+    private nonisolated func logDroppedEvents(_ unread: String) {
+        logger.debug("events dropped: nobody reads \(unread) and its first 256 events are kept")
+    }
+
+    /// A connected peer's message, from the event loop: emitted while `route` is granted (checked under the outlets'
+    /// lock, so a message emitted here precedes whatever the session says after revoking the route).
+    ///
+    /// - Returns: `false`, emitting nothing, when the route is no longer granted.
+    private nonisolated func deliverDirectly(_ bytes: [UInt8], via route: PeerDirectRoute) -> Bool {
+        let outcome: (delivered: Bool, unread: String?) = outlets.withLock { outlets in
+            guard let peer = route.peer else { return (false, nil) }
+            return (true, Self.yield(.data(bytes, from: peer, mode: .reliable), to: &outlets))
         }
+        if let unread = outcome.unread { logDroppedEvents(unread) }
+        return outcome.delivered
     }
 
     // MARK: Lifecycle
@@ -388,12 +421,11 @@ public actor PeerSession {
         local.udpPort = datagramPortHint.withLock { $0 }
         local.tcpPort = listenPortHint.withLock { $0 }
         let sync = channel.pipeline.syncOperations
+        var parts = PeerChannelParts(stall: nil, route: PeerDirectRoute())
         if let timeout = configuration.sendTimeout {
             let stall = PeerSendStall()
-            let key = ObjectIdentifier(channel)
-            let stalls = sendStalls
-            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall) { _ = stalls.take(key) })
-            sendStalls.put(stall, for: key)
+            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall))
+            parts.stall = stall
         }
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
         try sync.addHandler(PeerFrameWriter())
@@ -404,12 +436,20 @@ public actor PeerSession {
             PeerConnectionHandler(
                 local: local, keyExchange: keyExchange, isInitiator: isInitiator, authentication: authentication,
                 logger: logger))
+        let key = ObjectIdentifier(channel)
+        let unadopted = unadopted
+        try sync.addHandler(
+            PeerDirectDeliveryHandler(
+                route: parts.route,
+                deliver: { [weak self] bytes, route in self?.deliverDirectly(bytes, via: route) ?? false },
+                onInactive: { _ = unadopted.take(key) }))
+        unadopted.put(parts, for: key)
         try sync.addHandler(PeerInboundBatcher<PeerInbound>())
         return try Connection(wrappingChannelSynchronously: channel)
     }
 
-    /// The stall flags of connections configured on the event loop and not yet adopted by the actor.
-    private nonisolated let sendStalls = SendStalls()
+    /// The parts of connections configured on the event loop and not yet adopted by the actor.
+    private nonisolated let unadopted = UnadoptedChannels()
     /// The UDP port for hellos built on the event loop, outside the actor.
     private nonisolated let datagramPortHint = Mutex<UInt16>(0)
     /// The TCP port for hellos built on the event loop, outside the actor.
@@ -459,8 +499,10 @@ public actor PeerSession {
         try? await datagramChannel?.close()
         for task in tasks { task.cancel() }
         tasks = []
-        eventOutlet.withLock { $0.finish() }
-        delegateOutlet.finish()
+        outlets.withLock { outlets in
+            outlets.events.finish()
+            outlets.delegate.finish()
+        }
     }
 
     /// Says goodbye to one peer (GKSession `disconnectPeerFromAllPeers:` for this session alone).
@@ -585,6 +627,7 @@ public actor PeerSession {
         links[id]?.state = .connected
         links[id]?.lastHeard = clock.elapsed()
         emit(.stateChanged(peer, .connected))
+        links[id]?.route.grant(peer)
         return true
     }
 
@@ -684,10 +727,12 @@ public actor PeerSession {
         let id = nextLinkID
         nextLinkID += 1
         let channel = connection.channel
+        // No parts: the connection closed before this; a route of its own is never granted.
+        let parts = unadopted.take(ObjectIdentifier(channel)) ?? PeerChannelParts(stall: nil, route: PeerDirectRoute())
+        let route = parts.route
         links[id] = Link(
-            channel: channel, isInitiator: isInitiator, expected: expected, state: state,
-            lastHeard: clock.elapsed(),
-            sendStall: sendStalls.take(ObjectIdentifier(channel)))
+            channel: channel, isInitiator: isInitiator, expected: expected, state: state, route: route,
+            lastHeard: clock.elapsed(), sendStall: parts.stall)
         if closed { connection.channel.close(promise: nil) }
         tasks.append(
             Task { [weak self] in
@@ -707,13 +752,17 @@ public actor PeerSession {
                             var next = burst.startIndex
                             while next < burst.endIndex {
                                 if let input {
-                                    guard await self.feed(input, burst[next], link: id) else { return }
+                                    let keepReading = await self.feed(input, burst[next], link: id)
+                                    route.didHandle(1)
+                                    guard keepReading else { return }
                                     next += 1
                                     continue
                                 }
                                 // One hop to the session for the burst, up to an attach, after which the frames
                                 // feed the stream here.
-                                next += await self.receive(burst[next...], link: id)
+                                let taken = await self.receive(burst[next...], link: id)
+                                route.didHandle(taken)
+                                next += taken
                                 if case .frame(let frame) = burst[next - 1], frame.kind == .attach {
                                     input = await self.receivingInput(link: id)
                                 }
@@ -749,14 +798,18 @@ public actor PeerSession {
     /// One frame on a receiving side link, outside the actor: data goes to the reader, goodbye ends the stream.
     /// Returns whether to keep reading.
     private nonisolated func feed(_ input: PeerInputStream, _ message: PeerInbound, link id: Int) async -> Bool {
-        guard case .frame(let frame) = message else {
+        let frame: PeerFrame
+        switch message {
+        case .message(let bytes):
+            await input.push(bytes)
+            return true
+        case .frame(let received):
+            frame = received
+        case .hello:
             input.finish(.failure(PeersError(.malformed, "a second hello on a stream's connection")))
             return false
         }
         switch frame.kind {
-        case .data:
-            await input.push(Array(frame.body.readableBytesView))
-            return true
         case .heartbeat:
             return true
         case .goodbye:
@@ -835,6 +888,13 @@ public actor PeerSession {
             }
         case .frame(let frame):
             await receive(frame, link: id)
+        case .message(let bytes):
+            guard case .connected = link.state, let peer = link.peer else {
+                logger.info("unexpected frame; closing", metadata: ["kind": "\(PeerFrame.Kind.data)"])
+                await close(link: id, goodbye: false)
+                return
+            }
+            emit(.data(bytes, from: peer, mode: .reliable))
         }
     }
 
@@ -862,8 +922,6 @@ public actor PeerSession {
         guard let link = links[id] else { return }
         var body = frame.body
         switch (frame.kind, link.state) {
-        case (.data, .connected):
-            if let peer = link.peer { emit(.data(Array(body.readableBytesView), from: peer, mode: .reliable)) }
         case (.heartbeat, _):
             logger.trace("heartbeat received", metadata: ["peer": "\(link.peer?.id.description ?? "?")"])
         case (.invite, .awaitingInvite):
@@ -1075,7 +1133,11 @@ public actor PeerSession {
         }
         lastTick = now
         for id in links.keys.sorted() {
-            guard let link = links[id], case .connected = link.state else { continue }
+            guard var link = links[id], case .connected = link.state else { continue }
+            if link.route.takeHeard() {
+                link.lastHeard = now
+                links[id]?.lastHeard = now
+            }
             if let timeout = configuration.disconnectTimeout, now - link.lastHeard >= timeout {
                 logger.info(
                     "peer silent for the disconnect timeout; disconnecting",
@@ -1568,29 +1630,30 @@ public actor PeerSession {
         let before = reassembler.droppedMessages
         let whole = reassembler.add(chunk, now: now)
         droppedUnreliableMessages += reassembler.droppedMessages - before
-        guard var message = whole else { return }
-        if sender.encrypted {
-            // Opened in place: a copy of the cipher would copy its replay window on every message.
-            let opened: ByteBuffer?
-            do {
-                if let id = sender.link {
-                    opened = try links[id]?.cipher?.openDatagram(
-                        message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
-                } else {
-                    opened = try departed[chunk.sender]?.cipher?.openDatagram(
-                        message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
-                }
-            } catch {
-                droppedUnreliableMessages += 1
-                return
-            }
-            guard let opened else {
-                droppedUnreliableMessages += 1
-                return
-            }
-            message = opened
+        guard let message = whole else { return }
+        guard sender.encrypted else {
+            emit(.data(Array(message.readableBytesView), from: sender.peer, mode: .unreliable))
+            return
         }
-        emit(.data(Array(message.readableBytesView), from: sender.peer, mode: .unreliable))
+        // Opened in place: a copy of the cipher would copy its replay window on every message.
+        let opened: [UInt8]?
+        do {
+            if let id = sender.link {
+                opened = try links[id]?.cipher?.openDatagramBytes(
+                    message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
+            } else {
+                opened = try departed[chunk.sender]?.cipher?.openDatagramBytes(
+                    message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
+            }
+        } catch {
+            droppedUnreliableMessages += 1
+            return
+        }
+        guard let opened else {
+            droppedUnreliableMessages += 1
+            return
+        }
+        emit(.data(opened, from: sender.peer, mode: .unreliable))
     }
 
     /// The connected link of `peer`, through a cache of routes that is checked on every use (a search over every

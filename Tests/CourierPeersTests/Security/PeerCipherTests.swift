@@ -54,6 +54,26 @@ import Testing
         #expect(throws: PeersError.self) { try receiver.openDatagram(second, messageNumber: 2, header: [9]) }
     }
 
+    /// The array-returning opens (what a session delivers) keep the counter, replay and forgery rules of the
+    /// buffer-returning ones, and share their state: a frame opened either way advances the same counter.
+    @Test func openingIntoBytesKeepsTheRules() throws {
+        var (sender, receiver) = try Self.pair()
+        let first = try sender.sealFrame(kind: .data, body: ByteBuffer(string: "one"))
+        let second = try sender.sealFrame(kind: .data, body: ByteBuffer(string: "two"))
+        #expect(try receiver.openFrameBytes(kind: .data, body: first) == Array("one".utf8))
+        #expect(throws: PeersError.self) { try receiver.openFrameBytes(kind: .data, body: first) }
+        #expect(try receiver.openFrame(kind: .data, body: second) == ByteBuffer(string: "two"))
+        var forged = try sender.sealFrame(kind: .data, body: ByteBuffer(string: "three"))
+        forged.setInteger(forged.getInteger(at: 0, as: UInt8.self)! ^ 0x01, at: 0)
+        #expect(throws: PeersError.self) { try receiver.openFrameBytes(kind: .data, body: forged) }
+
+        let header: [UInt8] = [7]
+        let datagram = try sender.sealDatagram(ByteBuffer(string: "d"), messageNumber: 9, header: header)
+        #expect(try receiver.openDatagramBytes(datagram, messageNumber: 9, header: header) == Array("d".utf8))
+        #expect(throws: PeersError.self) { try receiver.openDatagram(datagram, messageNumber: 9, header: header) }
+        #expect(throws: PeersError.self) { try receiver.openDatagramBytes(datagram, messageNumber: 8, header: header) }
+    }
+
     @Test func replayWindowSlides() {
         var window = ReplayWindow()
         let steps: [(UInt64, Bool)] = [

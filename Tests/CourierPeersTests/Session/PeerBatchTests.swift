@@ -29,7 +29,11 @@ import Testing
     static func delivered(_ channel: EmbeddedChannel) throws -> [String] {
         var texts: [String] = []
         while let inbound = try channel.readInbound(as: PeerInbound.self) {
-            if case .frame(let frame) = inbound { texts.append("\(frame.kind) \(String(buffer: frame.body))") }
+            switch inbound {
+            case .frame(let frame): texts.append("\(frame.kind) \(String(buffer: frame.body))")
+            case .message(let bytes): texts.append("data \(String(decoding: bytes, as: UTF8.self))")
+            case .hello: break
+            }
         }
         return texts
     }

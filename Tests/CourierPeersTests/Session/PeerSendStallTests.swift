@@ -8,7 +8,7 @@ import Testing
     @Test func aConnectionUnwritableForTheTimeoutIsClosedAndFlagged() throws {
         let stall = PeerSendStall()
         let channel = EmbeddedChannel()
-        try channel.pipeline.syncOperations.addHandler(PeerSendStallHandler(timeout: .seconds(2), stall: stall) {})
+        try channel.pipeline.syncOperations.addHandler(PeerSendStallHandler(timeout: .seconds(2), stall: stall))
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
         #expect(channel.isActive)
         channel.isWritable = false
@@ -28,9 +28,9 @@ import Testing
     }
 
     @Test func aHugeTimeoutDoesNotOverflow() {
-        let handler = PeerSendStallHandler(timeout: .seconds(Int64.max), stall: PeerSendStall()) {}
+        let handler = PeerSendStallHandler(timeout: .seconds(Int64.max), stall: PeerSendStall())
         _ = handler
-        let negative = PeerSendStallHandler(timeout: .seconds(-5), stall: PeerSendStall()) {}
+        let negative = PeerSendStallHandler(timeout: .seconds(-5), stall: PeerSendStall())
         _ = negative
     }
 }
