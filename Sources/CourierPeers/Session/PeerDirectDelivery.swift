@@ -1,26 +1,48 @@
 import NIOCore
 import Synchronization
 
-/// A connected link's way for messages from the event loop straight to the session's events, past the connection's
-/// read task and the session actor: one thread hand-off per message (event loop to the consumer of the events)
-/// instead of two (event loop to the read task, then to the consumer).
+/// A connected link's ways past the session actor, each a thread hand-off saved per message:
+/// - **in:** the event loop emits the peer's messages to the session's events itself, instead of handing them to the
+///   connection's read task, which hopped to the session to emit them;
+/// - **out:** ``PeerSession/send(_:to:mode:)`` writes a reliable message to the connection without a hop to the
+///   session.
 ///
 /// The session grants the route after it has said the peer is connected, and revokes it whenever the link leaves
 /// that state, before it says anything else about the peer. The event loop takes the route only when the read task
 /// has handled everything handed to it before, so messages never overtake one another or the frames around them.
 final class PeerDirectRoute: Sendable {
-    private let grantee = Mutex<PeerInfo?>(nil)
+    /// What a granted route holds.
+    struct Grant: Sendable {
+        /// The connected peer.
+        var peer: PeerInfo
+        /// The connection's writer.
+        var writer: NIOAsyncChannelOutboundWriter<PeerFrame>?
+    }
+
+    /// Set when the connection has a send timeout: fired once the stall handler closed the connection.
+    let stall: PeerSendStall?
+    private let granted = Mutex<Grant?>(nil)
     private let handledCount = Atomic<Int>(0)
     private let heardFlag = Atomic<Bool>(false)
 
-    /// Messages may go the direct way, as from `peer`.
-    func grant(_ peer: PeerInfo) { grantee.withLock { $0 = peer } }
+    /// Creates a route, not granted.
+    init(stall: PeerSendStall? = nil) {
+        self.stall = stall
+    }
+
+    /// Messages may go the direct ways, from and to `peer`.
+    func grant(_ peer: PeerInfo, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?) {
+        granted.withLock { $0 = Grant(peer: peer, writer: writer) }
+    }
 
     /// Messages go through the read task and the session again.
-    func revoke() { grantee.withLock { $0 = nil } }
+    func revoke() { granted.withLock { $0 = nil } }
+
+    /// The peer and writer, while the route is granted.
+    var grant: Grant? { granted.withLock { $0 } }
 
     /// The peer messages come from, while the route is granted.
-    var peer: PeerInfo? { grantee.withLock { $0 } }
+    var peer: PeerInfo? { granted.withLock { $0?.peer } }
 
     /// How many messages the read task has handled (counted by the read task, compared by the event loop).
     var handled: Int { handledCount.load(ordering: .acquiring) }
@@ -74,24 +96,16 @@ final class PeerDirectDeliveryHandler: ChannelInboundHandler {
     }
 }
 
-/// What the event loop set up for a connection the session has not adopted yet.
-struct PeerChannelParts: Sendable {
-    /// Set when the connection has a send timeout.
-    var stall: PeerSendStall?
-    /// The direct way for its messages.
-    var route: PeerDirectRoute
-}
-
-/// The parts of connections set up on the event loop and not yet adopted by the session.
+/// The routes of connections set up on the event loop and not yet adopted by the session.
 final class UnadoptedChannels: Sendable {
-    private let parts = Mutex<[ObjectIdentifier: PeerChannelParts]>([:])
+    private let routes = Mutex<[ObjectIdentifier: PeerDirectRoute]>([:])
 
-    func put(_ entry: PeerChannelParts, for channel: ObjectIdentifier) {
-        parts.withLock { $0[channel] = entry }
+    func put(_ route: PeerDirectRoute, for channel: ObjectIdentifier) {
+        routes.withLock { $0[channel] = route }
     }
 
-    /// Removes and returns the parts of a connection.
-    func take(_ channel: ObjectIdentifier) -> PeerChannelParts? {
-        parts.withLock { $0.removeValue(forKey: channel) }
+    /// Removes and returns the route of a connection.
+    func take(_ channel: ObjectIdentifier) -> PeerDirectRoute? {
+        routes.withLock { $0.removeValue(forKey: channel) }
     }
 }

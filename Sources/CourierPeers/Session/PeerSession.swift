@@ -54,8 +54,8 @@ public actor PeerSession {
 
     /// A peer connection: what each read burst delivered (``PeerInboundBatcher``), and frames to send.
     private typealias Connection = NIOAsyncChannel<[PeerInbound], PeerFrame>
-    /// The UDP socket: the datagrams of each read burst (``PeerInboundBatcher``), and datagrams to send.
-    private typealias DatagramChannel = NIOAsyncChannel<[AddressedEnvelope<ByteBuffer>], AddressedEnvelope<ByteBuffer>>
+    /// The UDP socket: datagrams to send (those received are taken on the event loop, ``PeerDatagramInbox``).
+    private typealias DatagramChannel = NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
 
     private enum LinkState {
         case handshaking
@@ -112,19 +112,6 @@ public actor PeerSession {
         var route: PeerDirectRoute
         /// When the last frame arrived, on ``PeerSessionConfiguration/clock``.
         var lastHeard: Duration
-        /// Set when the connection was closed because the peer read nothing for the send timeout.
-        var sendStall: PeerSendStall?
-    }
-
-    /// A peer that said goodbye or was dropped a moment ago: its unreliable messages sent before that, still in
-    /// flight beside the TCP goodbye, are delivered until `until` (the chunk expiry, on the datagram clock).
-    /// Which link each peer's datagrams belong to: a cache, checked on every use (``connectedLink(of:)``).
-    private var datagramRoutes: [PeerID: Int] = [:]
-
-    private struct DepartedPeer {
-        var info: PeerInfo
-        var cipher: PeerCipher?
-        var until: Duration
     }
 
     /// An invitation withdrawn in favour of the other peer's (crossed invitations, where the other peer's ID is
@@ -143,10 +130,10 @@ public actor PeerSession {
     private var datagramChannel: (any Channel)?
     private var datagramWriter: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>?
     private var tasks: [Task<Void, Never>] = []
-    private var reassembler: ChunkReassembler
+    /// Unreliable messages in, on the datagram socket's event loop.
+    private nonisolated let datagramInbox: PeerDatagramInbox
     private let clockStart = ContinuousClock.now
     private var known: [PeerID: (info: PeerInfo, address: SocketAddress, advertisement: PeerAdvertisement)] = [:]
-    private var departed: [PeerID: DepartedPeer] = [:]
     private var crossed: [PeerID: CrossedInvitation] = [:]
     private let clock: SessionClock
     /// When the last liveness tick ran, to tell this process's own stalls from a peer's silence.
@@ -157,7 +144,7 @@ public actor PeerSession {
     private var closed = false
     /// Unreliable messages dropped: incomplete after the chunk expiry, evicted, malformed, foreign, forged or
     /// replayed.
-    public private(set) var droppedUnreliableMessages = 0
+    public var droppedUnreliableMessages: Int { datagramInbox.dropped }
     /// The TCP port invitations reach, once started.
     public private(set) var port = 0
     /// The UDP port unreliable messages reach, once started.
@@ -207,9 +194,9 @@ public actor PeerSession {
         self.configuration = configuration
         self.group = eventLoopGroup
         self.logger = configuration.logger
-        self.reassembler = ChunkReassembler(expiry: configuration.chunkExpiry)
         self.clock = SessionClock(configuration.clock)
         self.sessionTag = Self.tag(sessionID: sessionID)
+        self.datagramInbox = PeerDatagramInbox(sessionTag: sessionTag, expiry: configuration.chunkExpiry)
         let (events, eventSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
         eventStream = events
         let (delegateEvents, delegateSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
@@ -312,12 +299,16 @@ public actor PeerSession {
         do {
             // No SO_REUSEADDR: with it, Linux may give port 0 a port another such socket holds, and that socket
             // would then take this session's datagrams.
+            let inbox = datagramInbox
+            let clockStart = clockStart
             let datagrams = try await DatagramBootstrap(group: group)
                 .channelOption(.maxMessagesPerRead, value: 16)
-                .channelInitializer { channel in
+                .channelInitializer { [weak self] channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
-                            PeerInboundBatcher<AddressedEnvelope<ByteBuffer>>())
+                            PeerDatagramHandler(inbox: inbox, clockStart: clockStart) { [weak self] bytes, peer in
+                                self?.emit(.data(bytes, from: peer, mode: .unreliable))
+                            })
                     }
                 }
                 .bind(host: configuration.bindHost, port: 0)
@@ -330,9 +321,9 @@ public actor PeerSession {
                 Task { [weak self] in
                     try? await datagrams.executeThenClose { inbound, outbound in
                         await self?.setDatagramWriter(outbound)
-                        for try await burst in inbound {
-                            await self?.receiveDatagrams(burst)
-                        }
+                        // Nothing arrives here (the inbox takes every datagram on the event loop); this keeps the
+                        // socket open until it closes.
+                        for try await _ in inbound {}
                     }
                 })
             let listener = try await ServerBootstrap(group: group)
@@ -421,12 +412,12 @@ public actor PeerSession {
         local.udpPort = datagramPortHint.withLock { $0 }
         local.tcpPort = listenPortHint.withLock { $0 }
         let sync = channel.pipeline.syncOperations
-        var parts = PeerChannelParts(stall: nil, route: PeerDirectRoute())
+        var stall: PeerSendStall?
         if let timeout = configuration.sendTimeout {
-            let stall = PeerSendStall()
-            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall))
-            parts.stall = stall
+            stall = PeerSendStall()
+            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall!))
         }
+        let route = PeerDirectRoute(stall: stall)
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
         try sync.addHandler(PeerFrameWriter())
         let authentication = PeerAuthentication(
@@ -440,16 +431,18 @@ public actor PeerSession {
         let unadopted = unadopted
         try sync.addHandler(
             PeerDirectDeliveryHandler(
-                route: parts.route,
+                route: route,
                 deliver: { [weak self] bytes, route in self?.deliverDirectly(bytes, via: route) ?? false },
                 onInactive: { _ = unadopted.take(key) }))
-        unadopted.put(parts, for: key)
+        unadopted.put(route, for: key)
         try sync.addHandler(PeerInboundBatcher<PeerInbound>())
         return try Connection(wrappingChannelSynchronously: channel)
     }
 
-    /// The parts of connections configured on the event loop and not yet adopted by the actor.
+    /// The routes of connections configured on the event loop and not yet adopted by the actor.
     private nonisolated let unadopted = UnadoptedChannels()
+    /// The route of every adopted link, by link ID, for sends outside the actor.
+    private nonisolated let liveRoutes = Mutex<[Int: PeerDirectRoute]>([:])
     /// The UDP port for hellos built on the event loop, outside the actor.
     private nonisolated let datagramPortHint = Mutex<UInt16>(0)
     /// The TCP port for hellos built on the event loop, outside the actor.
@@ -627,7 +620,10 @@ public actor PeerSession {
         links[id]?.state = .connected
         links[id]?.lastHeard = clock.elapsed()
         emit(.stateChanged(peer, .connected))
-        links[id]?.route.grant(peer)
+        if let route = links[id]?.route {
+            route.grant(peer, writer: links[id]?.writer)
+            datagramInbox.connect(peer, cipher: links[id]?.cipher, route: route)
+        }
         return true
     }
 
@@ -728,11 +724,11 @@ public actor PeerSession {
         nextLinkID += 1
         let channel = connection.channel
         // No parts: the connection closed before this; a route of its own is never granted.
-        let parts = unadopted.take(ObjectIdentifier(channel)) ?? PeerChannelParts(stall: nil, route: PeerDirectRoute())
-        let route = parts.route
+        let route = unadopted.take(ObjectIdentifier(channel)) ?? PeerDirectRoute()
         links[id] = Link(
             channel: channel, isInitiator: isInitiator, expected: expected, state: state, route: route,
-            lastHeard: clock.elapsed(), sendStall: parts.stall)
+            lastHeard: clock.elapsed())
+        liveRoutes.withLock { $0[id] = route }
         if closed { connection.channel.close(promise: nil) }
         tasks.append(
             Task { [weak self] in
@@ -1193,9 +1189,7 @@ public actor PeerSession {
             link.channel.close(promise: nil)
         }
         if wasConnected, let peer = link.peer {
-            departed[peer.id] = DepartedPeer(
-                info: peer, cipher: links[id]?.cipher,
-                until: ContinuousClock.now - clockStart + configuration.chunkExpiry)
+            datagramInbox.depart(peer.id, until: ContinuousClock.now - clockStart + configuration.chunkExpiry)
             emit(.stateChanged(peer, .disconnected))
         }
     }
@@ -1235,6 +1229,7 @@ public actor PeerSession {
             if case .connected = link.state { emit(.connectionFailed(peer, .other(error))) }
         }
         links[id] = nil
+        liveRoutes.withLock { $0[id] = nil }
     }
 
     // MARK: Resources and streams
@@ -1531,46 +1526,52 @@ public actor PeerSession {
     ///
     /// - Throws: ``PeersError`` `messageTooLarge` over 89 088 bytes (before any I/O), `notConnected` for a named
     ///   peer not connected, `sendTimedOut`, `connectionClosed`.
-    public func send(_ data: some Collection<UInt8>, to peers: [PeerID]? = nil, mode: PeerSendMode = .reliable)
-        async throws(PeersError)
-    {
+    public nonisolated func send(
+        _ data: some Collection<UInt8>, to peers: [PeerID]? = nil, mode: PeerSendMode = .reliable
+    ) async throws(PeersError) {
         guard data.count <= PeerLimits.maximumMessageSize else {
             throw PeersError(
                 .messageTooLarge, "message has \(data.count) bytes; limit \(PeerLimits.maximumMessageSize)")
         }
-        var targets: [Int] = []
-        for (id, link) in links {
-            guard case .connected = link.state, let peer = link.peer else { continue }
-            if peers == nil || peers?.contains(peer.id) == true { targets.append(id) }
-        }
+        // The connected links, from their routes (granted exactly while connected), without a hop to the actor.
+        let targets = liveRoutes.withLock { routes in
+            routes.compactMap { id, route -> (link: Int, grant: PeerDirectRoute.Grant, route: PeerDirectRoute)? in
+                guard let grant = route.grant, peers == nil || peers?.contains(grant.peer.id) == true else {
+                    return nil
+                }
+                return (id, grant, route)
+            }
+        }.sorted { $0.link < $1.link }
         if let peers, targets.count < Set(peers).count {
             throw PeersError(.notConnected, "not every named peer is connected")
         }
         var buffer = ByteBuffer()
         buffer.writeBytes(data)
-        for id in targets.sorted() {
+        for target in targets {
             switch mode {
-            case .reliable: try await sendReliable(buffer, link: id)
-            case .unreliable: try await sendUnreliable(buffer, link: id)
+            case .reliable:
+                let (writer, stall) = (target.grant.writer, target.route.stall)
+                try await sendReliable(buffer, link: target.link, writer: writer, stall: stall)
+            case .unreliable: try await sendUnreliable(buffer, link: target.link)
             }
         }
     }
 
-    private func sendReliable(_ body: ByteBuffer, link id: Int) async throws(PeersError) {
-        guard let link = links[id], let writer = link.writer else {
-            throw PeersError(.notConnected, "the peer is not connected")
-        }
+    private nonisolated func sendReliable(
+        _ body: ByteBuffer, link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, stall: PeerSendStall?
+    ) async throws(PeersError) {
+        guard let writer else { throw PeersError(.notConnected, "the peer is not connected") }
         let frame = PeerFrame(kind: .data, body: body)
         // No timer and no bookkeeping per message (a task group with a sleeping child cost more than the write): a
         // write suspended on back-pressure ends when the stall handler closes a connection that stayed unwritable
         // for the send timeout.
         var failed = false
-        if link.sendStall?.fired != true {
+        if stall?.fired != true {
             do { try await writer.write(frame) } catch { failed = true }
         }
         // Checked whatever the write said: a write that was waiting when the connection closed may end without an
         // error, its frame dropped.
-        if let timeout = configuration.sendTimeout, link.sendStall?.fired == true {
+        if let timeout = configuration.sendTimeout, stall?.fired == true {
             await close(link: id, goodbye: false)
             throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
         }
@@ -1603,82 +1604,8 @@ public actor PeerSession {
         }
     }
 
-    /// The datagrams of one read burst, taken in one hop.
-    private func receiveDatagrams(_ burst: [AddressedEnvelope<ByteBuffer>]) {
-        for envelope in burst { receiveDatagram(envelope.data) }
-    }
-
-    private func receiveDatagram(_ bytes: ByteBuffer) {
-        let chunk: PeerDatagram
-        do {
-            chunk = try PeerDatagram(decoding: bytes, expectedTag: sessionTag)
-        } catch {
-            droppedUnreliableMessages += 1
-            return
-        }
-        let now = ContinuousClock.now - clockStart
-        let sender: (peer: PeerInfo, encrypted: Bool, link: Int?)
-        if let id = connectedLink(of: chunk.sender), let link = links[id], let peer = link.peer {
-            sender = (peer, link.cipher != nil, id)
-        } else if let gone = departed[chunk.sender], gone.until > now {
-            // Sent before the goodbye that overtook it.
-            sender = (gone.info, gone.cipher != nil, nil)
-        } else {
-            droppedUnreliableMessages += 1
-            return
-        }
-        let before = reassembler.droppedMessages
-        let whole = reassembler.add(chunk, now: now)
-        droppedUnreliableMessages += reassembler.droppedMessages - before
-        guard let message = whole else { return }
-        guard sender.encrypted else {
-            emit(.data(Array(message.readableBytesView), from: sender.peer, mode: .unreliable))
-            return
-        }
-        // Opened in place: a copy of the cipher would copy its replay window on every message.
-        let opened: [UInt8]?
-        do {
-            if let id = sender.link {
-                opened = try links[id]?.cipher?.openDatagramBytes(
-                    message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
-            } else {
-                opened = try departed[chunk.sender]?.cipher?.openDatagramBytes(
-                    message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
-            }
-        } catch {
-            droppedUnreliableMessages += 1
-            return
-        }
-        guard let opened else {
-            droppedUnreliableMessages += 1
-            return
-        }
-        emit(.data(opened, from: sender.peer, mode: .unreliable))
-    }
-
-    /// The connected link of `peer`, through a cache of routes that is checked on every use (a search over every
-    /// link per datagram copied each one).
-    private func connectedLink(of peer: PeerID) -> Int? {
-        if let id = datagramRoutes[peer], let link = links[id], case .connected = link.state, link.peer?.id == peer {
-            return id
-        }
-        datagramRoutes[peer] = nil
-        for (id, link) in links {
-            guard case .connected = link.state, link.peer?.id == peer else { continue }
-            datagramRoutes[peer] = id
-            return id
-        }
-        return nil
-    }
-
     private func expireChunks() {
-        let now = ContinuousClock.now - clockStart
-        droppedUnreliableMessages += reassembler.expire(now: now)
-        for (peer, gone) in departed where gone.until <= now {
-            departed[peer] = nil
-            datagramRoutes[peer] = nil
-            if links.values.contains(where: { $0.peer?.id == peer }) == false { reassembler.forget(sender: peer) }
-        }
+        datagramInbox.expire(now: ContinuousClock.now - clockStart)
     }
 
     // MARK: Discovery

@@ -34,7 +34,7 @@ import Testing
         // Not granted: to the read task.
         try channel.writeInbound(PeerInbound.message([1]))
         #expect(try Self.forwarded(channel) == [[1]])
-        route.grant(PeerInfo(id: PeerID(rawValue: 7), displayName: "p", mode: .peer))
+        route.grant(PeerInfo(id: PeerID(rawValue: 7), displayName: "p", mode: .peer), writer: nil)
         // Granted, but the read task has not handled the first message: this one follows it, in order.
         try channel.writeInbound(PeerInbound.message([2]))
         #expect(try Self.forwarded(channel) == [[2]])
