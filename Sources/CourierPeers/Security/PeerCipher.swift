@@ -34,10 +34,18 @@ public struct PeerCipher: Sendable {
     ///
     /// - Throws: ``PeersError`` `authenticationFailed` if sealing fails (it does not for valid keys).
     public mutating func sealFrame(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        var out = ByteBuffer()
+        try sealFrame(kind: kind, body: body, into: &out)
+        return out
+    }
+
+    /// Seals a frame body into `out`, which is cleared first: a connection passes the same buffer for every frame,
+    /// so once the socket has written the previous frame its memory is used again instead of fresh pages.
+    mutating func sealFrame(kind: PeerFrame.Kind, body: ByteBuffer, into out: inout ByteBuffer) throws(PeersError) {
         let nonce = Self.nonce(channel: 0, counter: sendCounter)
         sendCounter += 1
-        return try withUnsafeBytes(of: kind.rawValue) { kindByte throws(PeersError) in
-            try Self.seal(body, key: sendKey, nonce: nonce, authenticating: kindByte)
+        try withUnsafeBytes(of: kind.rawValue) { kindByte throws(PeersError) in
+            try Self.seal(body, key: sendKey, nonce: nonce, authenticating: kindByte, into: &out)
         }
     }
 
@@ -74,9 +82,10 @@ public struct PeerCipher: Sendable {
     public func sealDatagram(_ message: ByteBuffer, messageNumber: UInt32, header: [UInt8]) throws(PeersError)
         -> ByteBuffer
     {
-        try Self.seal(
-            message, key: sendKey, nonce: Self.nonce(channel: 1, counter: UInt64(messageNumber)), authenticating: header
-        )
+        var out = ByteBuffer()
+        let nonce = Self.nonce(channel: 1, counter: UInt64(messageNumber))
+        try Self.seal(message, key: sendKey, nonce: nonce, authenticating: header, into: &out)
+        return out
     }
 
     /// Opens a reassembled unreliable message and records its number in the replay window.
@@ -113,17 +122,18 @@ public struct PeerCipher: Sendable {
     }
 
     private static func seal(
-        _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol
-    ) throws(PeersError) -> ByteBuffer {
+        _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol,
+        into out: inout ByteBuffer
+    ) throws(PeersError) {
         do {
             let box = try body.withUnsafeReadableBytes { plaintext in
                 try AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating)
             }
-            var out = ByteBuffer()
+            // Keeps the storage when nothing else holds it (the socket has written what it held before).
+            out.clear()
             out.reserveCapacity(body.readableBytes + PeerLimits.sealOverhead)
             out.writeBytes(box.ciphertext)
             out.writeBytes(box.tag)
-            return out
         } catch {
             throw PeersError(.authenticationFailed, "sealing failed: \(error)")
         }
@@ -163,10 +173,18 @@ extension Optional where Wrapped == PeerCipher {
     /// Seals a frame body with the cipher (advancing its send counter), or returns it as it is when the connection
     /// is not encrypted.
     mutating func sealIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
+        var scratch = ByteBuffer()
+        return try sealIfEncrypted(kind: kind, body: body, reusing: &scratch)
+    }
+
+    /// Like ``sealIfEncrypted(kind:body:)``, sealing into `scratch` (see ``PeerCipher/sealFrame(kind:body:into:)``).
+    mutating func sealIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer, reusing scratch: inout ByteBuffer)
+        throws(PeersError) -> ByteBuffer
+    {
         guard var sealer = self else { return body }
-        let sealed = try sealer.sealFrame(kind: kind, body: body)
+        try sealer.sealFrame(kind: kind, body: body, into: &scratch)
         self = sealer
-        return sealed
+        return scratch
     }
 
     /// Opens a frame body with the cipher (advancing its receive counter), or returns it as it is when the

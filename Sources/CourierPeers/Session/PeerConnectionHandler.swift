@@ -32,6 +32,8 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     /// unencrypted one, and sealed frames too large to batch): their flush waits too, so that a burst goes in one
     /// socket write.
     private var unflushedWrites = false
+    /// Where frames are sealed: its memory is used again once the socket has written the frame it held.
+    private var sealScratch = ByteBuffer()
 
     /// Creates the handler for one connection.
     public init(
@@ -114,7 +116,7 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
         writeBatch(context: context)
         if machine.isEstablished { unflushedWrites = true }
         do {
-            let sealed = try machine.sealOutbound(frame)
+            let sealed = try machine.sealOutbound(frame, reusing: &sealScratch)
             context.write(wrapOutboundOut(sealed), promise: promise)
         } catch {
             promise?.fail(error)
@@ -181,7 +183,7 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
             promise = combined
         }
         do {
-            let sealed = try machine.sealOutbound(frame)
+            let sealed = try machine.sealOutbound(frame, reusing: &sealScratch)
             batch.clear()
             context.write(wrapOutboundOut(sealed), promise: promise)
         } catch {

@@ -158,12 +158,21 @@ public struct PeerHandshakeStateMachine: Sendable {
     ///
     /// - Throws: ``PeersError`` `connectionClosed` before the handshake or after closing.
     public mutating func sealOutbound(_ frame: PeerFrame) throws(PeersError) -> PeerFrame {
+        var scratch = ByteBuffer()
+        return try sealOutbound(frame, reusing: &scratch)
+    }
+
+    /// Like ``sealOutbound(_:)``, sealing into `scratch`, a buffer the connection passes for every frame so that its
+    /// memory is used again once the socket has written the previous frame.
+    public mutating func sealOutbound(_ frame: PeerFrame, reusing scratch: inout ByteBuffer) throws(PeersError)
+        -> PeerFrame
+    {
         if frame.kind == .hello || frame.kind == .reject { return frame }
         guard case .established(var cipher) = state else {
             throw PeersError(.connectionClosed, "cannot send \(frame.kind) before the handshake completes")
         }
         guard cipher != nil else { return frame }
-        let body = try cipher.sealIfEncrypted(kind: frame.kind, body: frame.body)
+        let body = try cipher.sealIfEncrypted(kind: frame.kind, body: frame.body, reusing: &scratch)
         state = .established(cipher: cipher)
         return PeerFrame(kind: frame.kind, body: body)
     }
