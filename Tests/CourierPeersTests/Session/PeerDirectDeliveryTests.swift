@@ -94,9 +94,15 @@ import Testing
             }
             return (seen, dataBeforeConnected)
         }
+        // A lost message must fail the test, not hang it: disconnecting ends the event stream.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            await ann.disconnect()
+        }
         _ = try await ann.connect(to: PeerFixtures.address(of: bob))
         try await sender.value
         let (seen, dataBeforeConnected) = await receiver.value
+        watchdog.cancel()
         #expect(dataBeforeConnected == false)
         #expect(seen == (0..<count).map { "\($0)" })
         await ann.disconnect()
@@ -131,6 +137,12 @@ import Testing
             }
             return (received, afterDisconnect)
         }
+        // A `disconnected` that never comes must fail the test, not hang it: disconnecting ends the event stream.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            await bob.disconnect()
+        }
+        defer { watchdog.cancel() }
         let peer = try await ann.connect(to: PeerFixtures.address(of: bob))
         let sending = Task {
             for number in 0..<100_000 {
