@@ -1,4 +1,5 @@
 import Courier
+import NIOCore
 
 /// Maps FTP replies and failures to ``Courier/CourierError``, so FTP URLs fail the way HTTP ones do.
 enum FTPErrorMapping {
@@ -17,6 +18,22 @@ enum FTPErrorMapping {
         return CourierError(
             code, kind: .transport, outcome: reply.code == 421 || reply.code == 426 ? .ambiguous : .failed,
             message: "the FTP server answered \(command) with \(reply)", request: request)
+    }
+
+    /// The error for a connection that could not be opened to `target` (a description such as "the FTP server
+    /// host:port"): `timedOut` when the connect timed out, as every other step's timeout and HTTP's connect timeout
+    /// read, and `cannotConnectToHost` otherwise.
+    static func connectFailure(
+        _ error: any Error, target: String, outcome: CourierError.Outcome, request: Request
+    ) -> CourierError {
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return CourierError(
+                .timedOut, kind: .transport, outcome: outcome, message: "connecting to \(target) timed out",
+                request: request, underlyingError: error)
+        }
+        return CourierError(
+            .cannotConnectToHost, kind: .transport, outcome: outcome, message: "cannot connect to \(target): \(error)",
+            request: request, underlyingError: error)
     }
 
     /// The error for a protocol violation.

@@ -231,10 +231,8 @@ final class FTPConversation {
                     }
                 }
         } catch {
-            throw CourierError(
-                .cannotConnectToHost, kind: .transport,
-                message: "cannot open the FTP data connection to port \(port): \(error)", request: request,
-                underlyingError: error)
+            throw FTPErrorMapping.connectFailure(
+                error, target: "the FTP data port \(port)", outcome: .failed, request: request)
         }
     }
 

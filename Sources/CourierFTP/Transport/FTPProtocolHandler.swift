@@ -80,10 +80,8 @@ public struct FTPProtocolHandler: ProtocolHandler {
                     }
                 }
         } catch {
-            throw CourierError(
-                .cannotConnectToHost, kind: .transport, outcome: .notSent,
-                message: "cannot connect to the FTP server \(target.host):\(target.port): \(error)",
-                request: request, underlyingError: error)
+            throw FTPErrorMapping.connectFailure(
+                error, target: "the FTP server \(target.host):\(target.port)", outcome: .notSent, request: request)
         }
         guard let serverAddress = control.channel.remoteAddress else {
             try? await control.executeThenClose { _, _ in }
