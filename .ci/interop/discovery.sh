@@ -354,7 +354,19 @@ PA() { ip netns exec courier-a unshare --uts sh -c 'hostname peers-ann; exec "$@
 PB() { ip netns exec courier-b unshare --uts sh -c 'hostname peers-bob; exec "$@"' sh "$@"; }
 PA "$COURIER_BIN" peers listen --session-id interop-peers --name Ann --count 6 --timeout 90 > "$RUN/peers-listen.out" 2>&1 &
 echo $! > "$RUN/peers-listen.pid"
-sleep 1
+# Avahi, beside the sender in b, sees the listener under the session's hashed service type (`_cp-` and 11
+# characters of base32 of SHA-256 of the session ID) with its TXT record (spec: peers.md, Discovery).
+peers_type=$("$PY" -c 'import base64, hashlib, sys
+print("_cp-" + base64.b32encode(hashlib.sha256(sys.argv[1].encode()).digest()).decode().lower()[:11] + "._tcp")' \
+    interop-peers)
+out=""
+for _ in $(seq 1 20); do
+    out=$(B avahi-browse -rpt "$peers_type" 2>&1)
+    grep -q '^=;veth-b;IPv4;' <<<"$out" && break
+    sleep 0.5
+done
+expect_grep "peers: Avahi resolves the listener's hashed type ($peers_type) with its TXT" \
+    "^=;veth-b;IPv4;[^;]+;${peers_type//./\\.};local;[^;]+;[^;]+;[0-9]+;.*\"dn=Ann\" \"sid=interop-peers\"" "$out"
 for i in 1 2 3 4 5; do
     out=$(PB timeout 20 "$COURIER_BIN" peers send --session-id interop-peers --name "Bob $i" --message "reliable $i" \
         --timeout 10 2>&1)
