@@ -203,7 +203,7 @@ class Listener:
         print("removed", name, flush=True)
     def update_service(self, zc, type_, name):
         pass
-ServiceBrowser(zc, "_associateHelp._tcp.local.", Listener())
+ServiceBrowser(zc, sys.argv[2] if len(sys.argv) > 2 else "_associateHelp._tcp.local.", Listener())
 time.sleep(float(sys.argv[1]))
 zc.close()
 PYEOF
@@ -367,6 +367,9 @@ for _ in $(seq 1 20); do
 done
 expect_grep "peers: Avahi resolves the listener's hashed type ($peers_type) with its TXT" \
     "^=;veth-b;IPv4;[^;]+;${peers_type//./\\.};local;[^;]+;[^;]+;[0-9]+;.*\"dn=Ann\" \"sid=interop-peers\"" "$out"
+out=$(B timeout 15 "$PY" "$RUN/zc_browse.py" 4 "$peers_type.local." 2>&1)
+expect_grep "peers: python-zeroconf resolves the listener's hashed type with its TXT" \
+    "found [^ ]+\\.${peers_type//./\\.}\\.local\\. \\['169\\.254\\.77\\.1'.*\\] [0-9]+ \\{.*'sid': 'interop-peers', 'dn': 'Ann'" "$out"
 for i in 1 2 3 4 5; do
     out=$(PB timeout 20 "$COURIER_BIN" peers send --session-id interop-peers --name "Bob $i" --message "reliable $i" \
         --timeout 10 2>&1)
