@@ -132,6 +132,30 @@ enum BenchChild {
             // still be closing.
             if !echo { await counter.watch() }
             try await server.closeFuture.get()
+        case "raw-tcp-task-echo":
+            // The same frames, answered by a task reading the connection (as an application reading a session's
+            // events answers): the round trip pays the two thread hand-offs a task-based consumer pays.
+            let server = try await ServerBootstrap(group: group)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: "127.0.0.1", port: 0) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
+                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(PeerFrameEncoder()))
+                        return try NIOAsyncChannel<PeerFrame, PeerFrame>(wrappingChannelSynchronously: channel)
+                    }
+                }
+            say("ready \(server.channel.localAddress?.port ?? 0)")
+            try await server.executeThenClose { connections in
+                try await withThrowingDiscardingTaskGroup { group in
+                    for try await connection in connections {
+                        group.addTask {
+                            try? await connection.executeThenClose { inbound, outbound in
+                                for try await frame in inbound { try await outbound.write(frame) }
+                            }
+                        }
+                    }
+                }
+            }
         case "raw-udp":
             let counter = ReceiptCounter(target: target)
             let channel = try await DatagramBootstrap(group: group)
