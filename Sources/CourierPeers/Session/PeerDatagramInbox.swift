@@ -15,6 +15,16 @@ final class PeerDatagramInbox: Sendable {
         var route: PeerDirectRoute?
         /// Set for a peer that left: until when its datagrams are still taken.
         var until: Duration?
+
+        /// The message's bytes, opened when the sender's messages are sealed (in place: a copy of the cipher would
+        /// copy its replay window on every message).
+        mutating func open(_ message: ByteBuffer, _ chunk: PeerDatagram) throws(PeersError) -> (
+            bytes: [UInt8], from: PeerInfo
+        ) {
+            let opened = try cipher?.openDatagramBytes(
+                message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
+            return (opened ?? Array(message.readableBytesView), info)
+        }
     }
 
     private struct State {
@@ -65,12 +75,9 @@ final class PeerDatagramInbox: Sendable {
             return nil
         }
         return state.withLock { state in
-            let isConnected: Bool
-            if let sender = state.connected[chunk.sender], sender.route?.peer != nil {
-                isConnected = true
-            } else if let gone = state.departed[chunk.sender], let until = gone.until, until > now {
-                isConnected = false
-            } else {
+            let isConnected = state.connected[chunk.sender]?.route?.peer != nil
+            let justDeparted = state.departed[chunk.sender]?.until.map { $0 > now } ?? false
+            guard isConnected || justDeparted else {
                 state.dropped += 1
                 return nil
             }
@@ -78,26 +85,14 @@ final class PeerDatagramInbox: Sendable {
             let whole = state.reassembler.add(chunk, now: now)
             state.dropped += state.reassembler.droppedMessages - before
             guard let message = whole else { return nil }
-            // Opened in place: a copy of the cipher would copy its replay window on every message.
             do {
-                if isConnected {
-                    return try Self.open(message, chunk, sender: &state.connected[chunk.sender]!)
-                }
-                return try Self.open(message, chunk, sender: &state.departed[chunk.sender]!)
+                if isConnected { return try state.connected[chunk.sender]?.open(message, chunk) }
+                return try state.departed[chunk.sender]?.open(message, chunk)
             } catch {
                 state.dropped += 1
                 return nil
             }
         }
-    }
-
-    private static func open(_ message: ByteBuffer, _ chunk: PeerDatagram, sender: inout Sender) throws(PeersError)
-        -> (bytes: [UInt8], from: PeerInfo)
-    {
-        guard sender.cipher != nil else { return (Array(message.readableBytesView), sender.info) }
-        let opened = try sender.cipher!.openDatagramBytes(
-            message, messageNumber: chunk.messageNumber, header: chunk.authenticatedHeader)
-        return (opened, sender.info)
     }
 
     /// Drops partial messages past the chunk expiry, and forgets peers that left longer ago than it.

@@ -90,22 +90,22 @@ public struct PeerHandshakeStateMachine: Sendable {
                 return .deliver(frame)
             case .batch:
                 return batchReceived(frame, cipher: cipher)
-            case .data:
-                guard var opener = cipher else { return .deliverMessage(Array(frame.body.readableBytesView)) }
-                do {
-                    let bytes = try opener.openFrameBytes(kind: .data, body: frame.body)
-                    state = .established(cipher: opener)
-                    return .deliverMessage(bytes)
-                } catch {
-                    state = .closing
-                    return .close(error)
-                }
             default:
-                guard cipher != nil else { return .deliver(frame) }
+                // A data frame's body goes on as the bytes the application receives.
+                guard var opener = cipher else {
+                    return frame.kind == .data
+                        ? .deliverMessage(Array(frame.body.readableBytesView)) : .deliver(frame)
+                }
                 do {
-                    let body = try cipher.openIfEncrypted(kind: frame.kind, body: frame.body)
-                    state = .established(cipher: cipher)
-                    return .deliver(PeerFrame(kind: frame.kind, body: body))
+                    let action: Action
+                    if frame.kind == .data {
+                        action = .deliverMessage(try opener.openFrameBytes(kind: .data, body: frame.body))
+                    } else {
+                        action = .deliver(
+                            PeerFrame(kind: frame.kind, body: try opener.openFrame(kind: frame.kind, body: frame.body)))
+                    }
+                    state = .established(cipher: opener)
+                    return action
                 } catch {
                     state = .closing
                     return .close(error)

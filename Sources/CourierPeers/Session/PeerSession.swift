@@ -412,10 +412,9 @@ public actor PeerSession {
         local.udpPort = datagramPortHint.withLock { $0 }
         local.tcpPort = listenPortHint.withLock { $0 }
         let sync = channel.pipeline.syncOperations
-        var stall: PeerSendStall?
-        if let timeout = configuration.sendTimeout {
-            stall = PeerSendStall()
-            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall!))
+        let stall = configuration.sendTimeout == nil ? nil : PeerSendStall()
+        if let timeout = configuration.sendTimeout, let stall {
+            try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall))
         }
         let route = PeerDirectRoute(stall: stall)
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
