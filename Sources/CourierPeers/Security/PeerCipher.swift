@@ -83,9 +83,20 @@ public struct PeerCipher: Sendable {
         -> ByteBuffer
     {
         var out = ByteBuffer()
-        let nonce = Self.nonce(channel: 1, counter: UInt64(messageNumber))
-        try Self.seal(message, key: sendKey, nonce: nonce, authenticating: header, into: &out)
+        try message.withUnsafeReadableBytes { plaintext throws(PeersError) in
+            try sealDatagram(plaintext, messageNumber: messageNumber, header: header, appendingTo: &out)
+        }
         return out
+    }
+
+    /// Seals an unreliable message like ``sealDatagram(_:messageNumber:header:)``, appending the sealed bytes to `out`
+    /// (after a datagram header already written there, so a one-chunk message is built in one buffer).
+    func sealDatagram(
+        _ plaintext: UnsafeRawBufferPointer, messageNumber: UInt32, header: some DataProtocol,
+        appendingTo out: inout ByteBuffer
+    ) throws(PeersError) {
+        let nonce = Self.nonce(channel: 1, counter: UInt64(messageNumber))
+        try Self.seal(plaintext, key: sendKey, nonce: nonce, authenticating: header, appendingTo: &out)
     }
 
     /// Opens a reassembled unreliable message and records its number in the replay window.
@@ -125,13 +136,20 @@ public struct PeerCipher: Sendable {
         _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol,
         into out: inout ByteBuffer
     ) throws(PeersError) {
+        // Keeps the storage when nothing else holds it (the socket has written what it held before).
+        out.clear()
+        try body.withUnsafeReadableBytes { plaintext throws(PeersError) in
+            try seal(plaintext, key: key, nonce: nonce, authenticating: authenticating, appendingTo: &out)
+        }
+    }
+
+    private static func seal(
+        _ plaintext: UnsafeRawBufferPointer, key: SymmetricKey, nonce: AES.GCM.Nonce,
+        authenticating: some DataProtocol, appendingTo out: inout ByteBuffer
+    ) throws(PeersError) {
         do {
-            let box = try body.withUnsafeReadableBytes { plaintext in
-                try AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating)
-            }
-            // Keeps the storage when nothing else holds it (the socket has written what it held before).
-            out.clear()
-            out.reserveCapacity(body.readableBytes + PeerLimits.sealOverhead)
+            let box = try AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: authenticating)
+            out.reserveCapacity(minimumWritableBytes: box.ciphertext.count + PeerLimits.sealOverhead)
             out.writeBytes(box.ciphertext)
             out.writeBytes(box.tag)
         } catch {

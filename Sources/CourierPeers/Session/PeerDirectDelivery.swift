@@ -4,19 +4,28 @@ import Synchronization
 /// A connected link's ways past the session actor, each a thread hand-off saved per message:
 /// - **in:** the event loop emits the peer's messages to the session's events itself, instead of handing them to the
 ///   connection's read task, which hopped to the session to emit them;
-/// - **out:** ``PeerSession/send(_:to:mode:)`` writes a reliable message to the connection without a hop to the
-///   session.
+/// - **out:** ``PeerSession/send(_:to:mode:)`` writes a reliable message to the connection, and an unreliable one to
+///   the session's datagram socket, without a hop to the session.
 ///
 /// The session grants the route after it has said the peer is connected, and revokes it whenever the link leaves
 /// that state, before it says anything else about the peer. The event loop takes the route only when the read task
 /// has handled everything handed to it before, so messages never overtake one another or the frames around them.
 final class PeerDirectRoute: Sendable {
-    /// What a granted route holds.
-    struct Grant: Sendable {
+    /// What a granted route holds (a class: each send takes it, and one reference is cheaper to copy than its
+    /// fields).
+    final class Grant: Sendable {
         /// The connected peer.
-        var peer: PeerInfo
+        let peer: PeerInfo
         /// The connection's writer.
-        var writer: NIOAsyncChannelOutboundWriter<PeerFrame>?
+        let writer: NIOAsyncChannelOutboundWriter<PeerFrame>?
+        /// Where unreliable messages to the peer go; `nil` when the peer named no UDP port.
+        let datagrams: PeerDatagramOutlet?
+
+        init(peer: PeerInfo, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, datagrams: PeerDatagramOutlet?) {
+            self.peer = peer
+            self.writer = writer
+            self.datagrams = datagrams
+        }
     }
 
     /// Set when the connection has a send timeout: fired once the stall handler closed the connection.
@@ -24,15 +33,21 @@ final class PeerDirectRoute: Sendable {
     private let granted = Mutex<Grant?>(nil)
     private let handledCount = Atomic<Int>(0)
     private let heardFlag = Atomic<Bool>(false)
+    /// The number of the next unreliable message to the peer (its nonce when sealed).
+    private let nextMessageNumber = Atomic<UInt32>(0)
 
-    /// Creates a route, not granted.
-    init(stall: PeerSendStall? = nil) {
+    /// Creates a route, not granted, whose first unreliable message has number `firstMessageNumber` (tests start
+    /// near the end of the numbers).
+    init(stall: PeerSendStall? = nil, firstMessageNumber: UInt32 = 0) {
         self.stall = stall
+        nextMessageNumber.store(firstMessageNumber, ordering: .relaxed)
     }
 
     /// Messages may go the direct ways, from and to `peer`.
-    func grant(_ peer: PeerInfo, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?) {
-        granted.withLock { $0 = Grant(peer: peer, writer: writer) }
+    func grant(
+        _ peer: PeerInfo, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, datagrams: PeerDatagramOutlet? = nil
+    ) {
+        granted.withLock { $0 = Grant(peer: peer, writer: writer, datagrams: datagrams) }
     }
 
     /// Messages go through the read task and the session again.
@@ -49,6 +64,19 @@ final class PeerDirectRoute: Sendable {
 
     /// The read task has handled `count` more messages.
     func didHandle(_ count: Int) { handledCount.add(count, ordering: .releasing) }
+
+    /// Takes the number of the next unreliable message, each once; `nil` once all 2³² are used, since a number is
+    /// also a sealed message's nonce and must never repeat under the connection's key.
+    func takeMessageNumber() -> UInt32? {
+        var current = nextMessageNumber.load(ordering: .relaxed)
+        while current != .max {
+            let (exchanged, original) = nextMessageNumber.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return current }
+            current = original
+        }
+        return nil
+    }
 
     /// A message went the direct way.
     func markHeard() { heardFlag.store(true, ordering: .relaxed) }

@@ -81,7 +81,7 @@ public struct PeerHandshakeStateMachine: Sendable {
             return helloReceived(frame)
         case .authenticating(let cipher):
             return proofReceived(frame, cipher: cipher)
-        case .established(var cipher):
+        case .established(let cipher):
             switch frame.kind {
             case .hello, .auth:
                 state = .closing

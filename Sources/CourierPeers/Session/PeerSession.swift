@@ -101,7 +101,6 @@ public actor PeerSession {
         /// The signing identity the peer proved on this connection, if any.
         var identity: P256.Signing.PublicKey?
         var cipher: PeerCipher?
-        var nextMessageNumber: UInt32 = 0
         var state: LinkState {
             didSet {
                 // Before the session says anything else about the peer, its messages stop going the direct way.
@@ -120,6 +119,9 @@ public actor PeerSession {
         var reply: CheckedContinuation<Result<PeerInfo, PeerConnectionFailure>, Never>
         var expiry: Task<Void, Never>
     }
+
+    /// How many datagrams one read takes from the UDP socket (`recvmmsg`).
+    static let datagramsPerRead = 16
 
     /// How long a goodbye waits for the peer to close before closing anyway.
     static let goodbyeGrace = Duration.seconds(5)
@@ -301,10 +303,22 @@ public actor PeerSession {
             // would then take this session's datagrams.
             let inbox = datagramInbox
             let clockStart = clockStart
+            let receiveBuffer = configuration.datagramReceiveBufferSize
             let datagrams = try await DatagramBootstrap(group: group)
                 .channelOption(.maxMessagesPerRead, value: 16)
+                // Up to 16 datagrams per `recvmmsg`, each in a 1 KiB slice of one buffer (a chunk is at most
+                // 1 018 bytes; a longer datagram, truncated, fails decoding and is dropped).
+                .channelOption(.datagramVectorReadMessageCount, value: Self.datagramsPerRead)
+                .channelOption(
+                    .recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: Self.datagramsPerRead * 1024)
+                )
                 .channelInitializer { [weak self] channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let receiveBuffer {
+                            // Clamped to what `setsockopt` takes: an out-of-range setting is not a trap.
+                            let bytes = SocketOptionValue(clamping: max(0, receiveBuffer))
+                            try channel.syncOptions?.setOption(.socketOption(.so_rcvbuf), value: bytes)
+                        }
                         try channel.pipeline.syncOperations.addHandler(
                             PeerDatagramHandler(inbox: inbox, clockStart: clockStart) { [weak self] bytes, peer in
                                 self?.emit(.data(bytes, from: peer, mode: .unreliable))
@@ -317,15 +331,21 @@ public actor PeerSession {
                 }.get()
             datagramChannel = datagrams.channel
             unreliablePort = Self.boundPort(of: datagrams.channel, publishingTo: datagramPortHint)
+            // The writer is in place before `start` returns: a link granted its route takes it then.
+            let (writers, handOff) = AsyncStream.makeStream(
+                of: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>.self)
             tasks.append(
-                Task { [weak self] in
+                Task {
                     try? await datagrams.executeThenClose { inbound, outbound in
-                        await self?.setDatagramWriter(outbound)
+                        handOff.yield(outbound)
+                        handOff.finish()
                         // Nothing arrives here (the inbox takes every datagram on the event loop); this keeps the
                         // socket open until it closes.
                         for try await _ in inbound {}
                     }
+                    handOff.finish()
                 })
+            for await writer in writers { datagramWriter = writer }
             let listener = try await ServerBootstrap(group: group)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.writeBufferWaterMark, value: waterMark)
@@ -452,10 +472,6 @@ public actor PeerSession {
         let port = channel.localAddress?.port ?? 0
         hint.withLock { $0 = UInt16(port) }
         return port
-    }
-
-    private func setDatagramWriter(_ writer: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>) {
-        datagramWriter = writer
     }
 
     /// Whether the session advertises itself (GKSession's `available`); connections are not dropped.
@@ -620,10 +636,17 @@ public actor PeerSession {
         links[id]?.lastHeard = clock.elapsed()
         emit(.stateChanged(peer, .connected))
         if let route = links[id]?.route {
-            route.grant(peer, writer: links[id]?.writer)
+            route.grant(peer, writer: links[id]?.writer, datagrams: datagramOutlet(link: id))
             datagramInbox.connect(peer, cipher: links[id]?.cipher, route: route)
         }
         return true
+    }
+
+    /// Where the link's unreliable messages go, when its peer named a UDP port and the session's socket is open.
+    private func datagramOutlet(link id: Int) -> PeerDatagramOutlet? {
+        guard let link = links[id], let address = link.udpAddress, let writer = datagramWriter else { return nil }
+        return PeerDatagramOutlet(
+            address: address, writer: writer, cipher: link.cipher, sessionTag: sessionTag, sender: peerID)
     }
 
     /// Denies a pending invitation (GKSession `denyConnectionFromPeer:`).
@@ -1544,15 +1567,16 @@ public actor PeerSession {
         if let peers, targets.count < Set(peers).count {
             throw PeersError(.notConnected, "not every named peer is connected")
         }
-        var buffer = ByteBuffer()
-        buffer.writeBytes(data)
-        for target in targets {
-            switch mode {
-            case .reliable:
+        switch mode {
+        case .reliable:
+            var buffer = ByteBuffer()
+            buffer.writeBytes(data)
+            for target in targets {
                 let (writer, stall) = (target.grant.writer, target.route.stall)
                 try await sendReliable(buffer, link: target.link, writer: writer, stall: stall)
-            case .unreliable: try await sendUnreliable(buffer, link: target.link)
             }
+        case .unreliable:
+            for target in targets { try await sendUnreliable(data, route: target.route, grant: target.grant) }
         }
     }
 
@@ -1577,27 +1601,23 @@ public actor PeerSession {
         if failed { throw PeersError(.connectionClosed, "the connection closed while sending") }
     }
 
-    private func sendUnreliable(_ body: ByteBuffer, link id: Int) async throws(PeersError) {
-        guard let link = links[id], let address = link.udpAddress, let writer = datagramWriter else {
+    private nonisolated func sendUnreliable(
+        _ data: some Collection<UInt8>, route: PeerDirectRoute, grant: PeerDirectRoute.Grant
+    ) async throws(PeersError) {
+        guard let outlet = grant.datagrams else {
             throw PeersError(.notConnected, "the peer has no unreliable endpoint")
         }
-        let number = link.nextMessageNumber
-        links[id]?.nextMessageNumber = number &+ 1
-        var message = body
-        if let cipher = link.cipher {
-            let header = PeerDatagram(
-                sessionTag: sessionTag, sender: peerID, messageNumber: number, index: 0, count: 1, payload: ByteBuffer()
-            ).authenticatedHeader
-            message = try cipher.sealDatagram(body, messageNumber: number, header: header)
+        guard let number = route.takeMessageNumber() else {
+            throw PeersError(
+                .transport, "all 2³² unreliable message numbers of this connection are used; reconnect")
         }
-        let chunks = try PeerDatagram.chunks(of: message, sessionTag: sessionTag, sender: peerID, messageNumber: number)
-        let envelopes = chunks.map { chunk in
-            var bytes = ByteBuffer()
-            chunk.write(to: &bytes)
-            return AddressedEnvelope(remoteAddress: address, data: bytes)
-        }
+        let datagrams = try outlet.datagrams(of: data, number: number)
         do {
-            try await writer.write(contentsOf: envelopes)
+            if datagrams.count == 1 {
+                try await outlet.writer.write(datagrams[0])
+            } else {
+                try await outlet.writer.write(contentsOf: datagrams)
+            }
         } catch {
             throw PeersError(.connectionClosed, "the UDP socket is closed")
         }

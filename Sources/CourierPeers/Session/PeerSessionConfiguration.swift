@@ -35,6 +35,10 @@ public struct PeerSessionConfiguration: Sendable {
     public var discoveryInfo: [String: String] = [:]
     /// An explicit DNS-SD service name (MultipeerConnectivity's rules) instead of the hashed one.
     public var serviceType: String?
+    /// The UDP socket's receive buffer in bytes (`SO_RCVBUF`, 1 MiB), where unreliable messages wait while the
+    /// session is busy; a burst beyond it is dropped by the kernel. Linux caps it at `net.core.rmem_max`; `nil`
+    /// keeps the system's default (often 208 KiB, a few hundred datagrams).
+    public var datagramReceiveBufferSize: Int? = 1 << 20
     /// How long a partial unreliable message waits for its missing chunks.
     public var chunkExpiry: Duration = .seconds(2)
     /// How often each connected peer gets a heartbeat frame (2 s), so that silence means a lost peer.

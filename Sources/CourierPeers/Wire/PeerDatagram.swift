@@ -54,21 +54,32 @@ public struct PeerDatagram: Sendable, Hashable {
 
     /// Appends the chunk's bytes to `buffer`.
     public func write(to buffer: inout ByteBuffer) {
-        buffer.writeInteger(sessionTag)
-        buffer.writeInteger(sender.rawValue)
-        buffer.writeInteger(messageNumber)
-        buffer.writeInteger(index)
-        buffer.writeInteger(count)
+        writeHeader(to: &buffer)
         buffer.writeImmutableBuffer(payload)
+    }
+
+    /// Appends the chunk's ``headerSize`` header bytes, without the payload, to `buffer`.
+    func writeHeader(to buffer: inout ByteBuffer) {
+        buffer.writeMultipleIntegers(sessionTag, sender.rawValue, messageNumber, index, count)
     }
 
     /// The header bytes that sealing authenticates (the sender and message number bind the seal to this message).
     public var authenticatedHeader: [UInt8] {
-        var buffer = ByteBuffer()
-        buffer.writeInteger(sessionTag)
-        buffer.writeInteger(sender.rawValue)
-        buffer.writeInteger(messageNumber)
-        return Array(buffer.readableBytesView)
+        Self.withAuthenticatedHeader(sessionTag: sessionTag, sender: sender, messageNumber: messageNumber) { Array($0) }
+    }
+
+    /// Calls `body` with the bytes sealing authenticates (`tag | u64 sender | u32 messageNumber`, big-endian), built
+    /// on the stack.
+    static func withAuthenticatedHeader<Result, Failure: Error>(
+        sessionTag: UInt32, sender: PeerID, messageNumber: UInt32,
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // Four 32-bit words: no padding, unlike a tuple holding the 64-bit sender.
+        let words = (
+            sessionTag.bigEndian, UInt32(truncatingIfNeeded: sender.rawValue >> 32).bigEndian,
+            UInt32(truncatingIfNeeded: sender.rawValue).bigEndian, messageNumber.bigEndian
+        )
+        return try withUnsafeBytes(of: words, body)
     }
 
     /// Parses and checks one datagram.
