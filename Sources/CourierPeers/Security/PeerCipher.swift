@@ -42,10 +42,19 @@ public struct PeerCipher: Sendable {
     /// Seals a frame body into `out`, which is cleared first: a connection passes the same buffer for every frame,
     /// so once the socket has written the previous frame its memory is used again instead of fresh pages.
     mutating func sealFrame(kind: PeerFrame.Kind, body: ByteBuffer, into out: inout ByteBuffer) throws(PeersError) {
+        try sealFrame(PeerFrame(kind: kind, body: body), into: &out)
+    }
+
+    /// Seals a frame's body, wherever it is held (see ``PeerFrame/message``), into `out`, which is cleared first.
+    mutating func sealFrame(_ frame: PeerFrame, into out: inout ByteBuffer) throws(PeersError) {
         let nonce = Self.nonce(channel: 0, counter: sendCounter)
         sendCounter += 1
-        try withUnsafeBytes(of: kind.rawValue) { kindByte throws(PeersError) in
-            try Self.seal(body, key: sendKey, nonce: nonce, authenticating: kindByte, into: &out)
+        // Keeps the storage when nothing else holds it (the socket has written what it held before).
+        out.clear()
+        try frame.withBodyBytes { plaintext throws(PeersError) in
+            try withUnsafeBytes(of: frame.kind.rawValue) { kindByte throws(PeersError) in
+                try Self.seal(plaintext, key: sendKey, nonce: nonce, authenticating: kindByte, appendingTo: &out)
+            }
         }
     }
 
@@ -133,17 +142,6 @@ public struct PeerCipher: Sendable {
     }
 
     private static func seal(
-        _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol,
-        into out: inout ByteBuffer
-    ) throws(PeersError) {
-        // Keeps the storage when nothing else holds it (the socket has written what it held before).
-        out.clear()
-        try body.withUnsafeReadableBytes { plaintext throws(PeersError) in
-            try seal(plaintext, key: key, nonce: nonce, authenticating: authenticating, appendingTo: &out)
-        }
-    }
-
-    private static func seal(
         _ plaintext: UnsafeRawBufferPointer, key: SymmetricKey, nonce: AES.GCM.Nonce,
         authenticating: some DataProtocol, appendingTo out: inout ByteBuffer
     ) throws(PeersError) {
@@ -199,8 +197,21 @@ extension Optional where Wrapped == PeerCipher {
     mutating func sealIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer, reusing scratch: inout ByteBuffer)
         throws(PeersError) -> ByteBuffer
     {
-        guard var sealer = self else { return body }
-        try sealer.sealFrame(kind: kind, body: body, into: &scratch)
+        try sealIfEncrypted(PeerFrame(kind: kind, body: body), reusing: &scratch)
+    }
+
+    /// The body of `frame` as it goes on the wire: sealed into `scratch`; unencrypted, the body as it is, or a
+    /// ``PeerFrame/message`` copied into `scratch`.
+    mutating func sealIfEncrypted(_ frame: PeerFrame, reusing scratch: inout ByteBuffer) throws(PeersError)
+        -> ByteBuffer
+    {
+        guard var sealer = self else {
+            guard let message = frame.message else { return frame.body }
+            scratch.clear()
+            scratch.writeBytes(message)
+            return scratch
+        }
+        try sealer.sealFrame(frame, into: &scratch)
         self = sealer
         return scratch
     }

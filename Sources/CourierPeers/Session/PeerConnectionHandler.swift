@@ -103,9 +103,9 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     /// wait for the flush to be sealed together.
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let frame = unwrapOutboundIn(data)
-        let encodedSize = 5 + frame.body.readableBytes
+        let encodedSize = 5 + frame.bodySize
         if machine.sealsOutbound, frame.kind != .hello, frame.kind != .reject,
-            frame.body.readableBytes <= PeerLimits.maximumBatchedBody
+            frame.bodySize <= PeerLimits.maximumBatchedBody
         {
             if batch.readableBytes + encodedSize > PeerLimits.maximumBatch { writeBatch(context: context) }
             frame.write(to: &batch)

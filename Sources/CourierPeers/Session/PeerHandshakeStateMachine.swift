@@ -171,8 +171,8 @@ public struct PeerHandshakeStateMachine: Sendable {
         guard case .established(var cipher) = state else {
             throw PeersError(.connectionClosed, "cannot send \(frame.kind) before the handshake completes")
         }
-        guard cipher != nil else { return frame }
-        let body = try cipher.sealIfEncrypted(kind: frame.kind, body: frame.body, reusing: &scratch)
+        guard cipher != nil || frame.message != nil else { return frame }
+        let body = try cipher.sealIfEncrypted(frame, reusing: &scratch)
         state = .established(cipher: cipher)
         return PeerFrame(kind: frame.kind, body: body)
     }

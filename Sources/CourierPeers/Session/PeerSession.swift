@@ -1569,11 +1569,12 @@ public actor PeerSession {
         }
         switch mode {
         case .reliable:
-            var buffer = ByteBuffer()
-            buffer.writeBytes(data)
+            // The message goes to the event loop as it is (no copy when it is an array): the connection seals it
+            // straight into its scratch buffer.
+            let frame = PeerFrame(message: Array(data))
             for target in targets {
                 let (writer, stall) = (target.grant.writer, target.route.stall)
-                try await sendReliable(buffer, link: target.link, writer: writer, stall: stall)
+                try await sendReliable(frame, link: target.link, writer: writer, stall: stall)
             }
         case .unreliable:
             for target in targets { try await sendUnreliable(data, route: target.route, grant: target.grant) }
@@ -1581,10 +1582,9 @@ public actor PeerSession {
     }
 
     private nonisolated func sendReliable(
-        _ body: ByteBuffer, link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, stall: PeerSendStall?
+        _ frame: PeerFrame, link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, stall: PeerSendStall?
     ) async throws(PeersError) {
         guard let writer else { throw PeersError(.notConnected, "the peer is not connected") }
-        let frame = PeerFrame(kind: .data, body: body)
         // No timer and no bookkeeping per message (a task group with a sleeping child cost more than the write): a
         // write suspended on back-pressure ends when the stall handler closes a connection that stayed unwritable
         // for the send timeout.

@@ -42,17 +42,50 @@ public struct PeerFrame: Sendable, Hashable {
     /// The body, sealed or not.
     public var body: ByteBuffer
 
+    /// An outbound data frame's message as the application passed it to ``PeerSession/send(_:to:mode:)``, while
+    /// `body` is empty. ``PeerConnectionHandler`` seals it straight into the connection's scratch buffer (or copies it
+    /// there, unencrypted), which saves a copy into a fresh buffer per message, and for large messages the page
+    /// faults of that buffer. Never set on a frame read from the wire.
+    var message: [UInt8]?
+
     /// Creates a frame.
     public init(kind: Kind, body: ByteBuffer = ByteBuffer()) {
         self.kind = kind
         self.body = body
     }
 
+    /// Creates a data frame holding an application's message as it is (see ``message``).
+    init(message: [UInt8]) {
+        self.kind = .data
+        self.body = ByteBuffer()
+        self.message = message
+    }
+
+    /// The body's size, wherever it is held.
+    var bodySize: Int { message?.count ?? body.readableBytes }
+
+    /// Calls `read` with the body's bytes, wherever they are held.
+    func withBodyBytes<Result>(_ read: (UnsafeRawBufferPointer) throws(PeersError) -> Result) throws(PeersError)
+        -> Result
+    {
+        let outcome: Swift.Result<Result, PeersError> =
+            if let message {
+                message.withUnsafeBytes { bytes in Swift.Result { () throws(PeersError) in try read(bytes) } }
+            } else {
+                body.withUnsafeReadableBytes { bytes in Swift.Result { () throws(PeersError) in try read(bytes) } }
+            }
+        return try outcome.get()
+    }
+
     /// Appends the frame's bytes to `buffer`.
     public func write(to buffer: inout ByteBuffer) {
-        buffer.writeInteger(UInt32(1 + body.readableBytes))
+        buffer.writeInteger(UInt32(1 + bodySize))
         buffer.writeInteger(kind.rawValue)
-        buffer.writeImmutableBuffer(body)
+        if let message {
+            buffer.writeBytes(message)
+        } else {
+            buffer.writeImmutableBuffer(body)
+        }
     }
 
     /// Reads one frame from the front of `buffer`, if it holds a whole one.

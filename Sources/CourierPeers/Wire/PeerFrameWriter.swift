@@ -18,8 +18,10 @@ public final class PeerFrameWriter: ChannelOutboundHandler, Sendable {
     /// Writes the frame's header and body.
     public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let frame = unwrapOutboundIn(data)
-        let size = frame.body.readableBytes
-        if size <= Self.copyLimit {
+        let size = frame.bodySize
+        // A message still held as the application's array (it reaches here only past a handler that did not seal or
+        // copy it) is copied behind its header too.
+        if size <= Self.copyLimit || frame.message != nil {
             var buffer = context.channel.allocator.buffer(capacity: 5 + size)
             frame.write(to: &buffer)
             context.write(wrapOutboundOut(buffer), promise: promise)
