@@ -127,7 +127,21 @@ final class PeerDatagramHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
-        if let message = inbox.receive(envelope.data, now: ContinuousClock.now - clockStart) {
+        let now = ContinuousClock.now - clockStart
+        // With receive offload, one read may hold a run of datagrams sent with segmentation offload: cut it back
+        // into the datagrams, each `segmentSize` bytes but the last.
+        guard let size = envelope.metadata?.segmentSize, size > 0, envelope.data.readableBytes > size else {
+            receive(envelope.data, now: now)
+            return
+        }
+        var run = envelope.data
+        while run.readableBytes > 0, let datagram = run.readSlice(length: min(size, run.readableBytes)) {
+            receive(datagram, now: now)
+        }
+    }
+
+    private func receive(_ datagram: ByteBuffer, now: Duration) {
+        if let message = inbox.receive(datagram, now: now) {
             deliver(message.bytes, message.from)
         }
     }

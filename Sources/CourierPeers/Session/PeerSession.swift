@@ -304,20 +304,33 @@ public actor PeerSession {
             let inbox = datagramInbox
             let clockStart = clockStart
             let receiveBuffer = configuration.datagramReceiveBufferSize
+            let coalesces = configuration.datagramOffload && System.supportsUDPSegmentationOffload
+            let readsRuns = configuration.datagramOffload && System.supportsUDPReceiveOffload
+            let logger = logger
             let datagrams = try await DatagramBootstrap(group: group)
                 .channelOption(.maxMessagesPerRead, value: 16)
-                // Up to 16 datagrams per `recvmmsg`, each in a 1 KiB slice of one buffer (a chunk is at most
-                // 1 018 bytes; a longer datagram, truncated, fails decoding and is dropped).
+                // Up to 16 reads per `recvmmsg`, each into its slice of one buffer: 1 KiB for a datagram (a chunk is
+                // at most 1 018 bytes; a longer datagram, truncated, fails decoding and is dropped), 64 KiB for a run
+                // read whole with receive offload.
                 .channelOption(.datagramVectorReadMessageCount, value: Self.datagramsPerRead)
                 .channelOption(
-                    .recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: Self.datagramsPerRead * 1024)
+                    .recvAllocator,
+                    value: FixedSizeRecvByteBufferAllocator(
+                        capacity: Self.datagramsPerRead * (readsRuns ? 65536 : 1024))
                 )
                 .channelInitializer { [weak self] channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if readsRuns {
+                            try channel.syncOptions?.setOption(.datagramReceiveOffload, value: true)
+                            try channel.syncOptions?.setOption(.datagramReceiveSegmentSize, value: true)
+                        }
                         if let receiveBuffer {
                             // Clamped to what `setsockopt` takes: an out-of-range setting is not a trap.
                             let bytes = SocketOptionValue(clamping: max(0, receiveBuffer))
                             try channel.syncOptions?.setOption(.socketOption(.so_rcvbuf), value: bytes)
+                        }
+                        if coalesces {
+                            try channel.pipeline.syncOperations.addHandler(PeerDatagramCoalescer(logger: logger))
                         }
                         try channel.pipeline.syncOperations.addHandler(
                             PeerDatagramHandler(inbox: inbox, clockStart: clockStart) { [weak self] bytes, peer in

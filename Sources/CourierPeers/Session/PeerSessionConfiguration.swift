@@ -39,6 +39,11 @@ public struct PeerSessionConfiguration: Sendable {
     /// session is busy; a burst beyond it is dropped by the kernel. Linux caps it at `net.core.rmem_max`; `nil`
     /// keeps the system's default (often 208 KiB, a few hundred datagrams).
     public var datagramReceiveBufferSize: Int? = 1 << 20
+    /// Whether the UDP socket uses the kernel's offloads (`true`; Linux 4.18 and later, ignored elsewhere):
+    /// datagrams sent in a burst go to the kernel in runs of one size (generic segmentation offload), and such runs
+    /// arriving are read whole (generic receive offload), so each side pays for one trip through the network stack
+    /// per run instead of one per datagram. The datagrams on the wire are the same either way.
+    public var datagramOffload = true
     /// How long a partial unreliable message waits for its missing chunks.
     public var chunkExpiry: Duration = .seconds(2)
     /// How often each connected peer gets a heartbeat frame (2 s), so that silence means a lost peer.

@@ -45,7 +45,11 @@ public struct ChunkReassembler: Sendable {
         }
         if partials[key] == nil { evictIfFull(sender: chunk.sender) }
         guard partial.chunks[Int(chunk.index)] == nil else { return nil }
-        partial.chunks[Int(chunk.index)] = chunk.payload
+        // A copy of its own: a slice would keep alive the whole buffer the socket read it into (several datagrams'
+        // worth), so partial messages could hold far more memory than their chunks.
+        var piece = ByteBuffer()
+        piece.writeImmutableBuffer(chunk.payload)
+        partial.chunks[Int(chunk.index)] = piece
         partial.received += 1
         guard partial.received == Int(partial.count) else {
             partials[key] = partial
