@@ -352,7 +352,7 @@ stop rescan-pub
 # sender still probing the name sometimes resolves the listener to its own address: see docs/DISCOVERY.md.)
 PA() { ip netns exec courier-a unshare --uts sh -c 'hostname peers-ann; exec "$@"' sh "$@"; }
 PB() { ip netns exec courier-b unshare --uts sh -c 'hostname peers-bob; exec "$@"' sh "$@"; }
-PA "$COURIER_BIN" peers listen --session-id interop-peers --name Ann --count 6 --timeout 90 > "$RUN/peers-listen.out" 2>&1 &
+PA "$COURIER_BIN" peers listen --session-id interop-peers --name Ann --count 7 --timeout 90 > "$RUN/peers-listen.out" 2>&1 &
 echo $! > "$RUN/peers-listen.pid"
 # Avahi, beside the sender in b, sees the listener under the session's hashed service type (`_cp-` and 11
 # characters of base32 of SHA-256 of the session ID) with its TXT record (spec: peers.md, Discovery).
@@ -384,6 +384,20 @@ if wait_for "$RUN/peers-listen.out" '^from Carol: unreliable$' 50; then
     expect_grep "peers: the last reliable message is among them" '^from Bob 5: reliable 5$' "$(cat "$RUN/peers-listen.out")"
 else
     fail "peers: the listener prints all six messages" "$(cat "$RUN/peers-listen.out")"
+fi
+# A 5 000-byte unreliable message is six datagrams: sent as one run with UDP segmentation offload and read as one
+# with receive offload over the veth pair, where the kernel cuts and joins them. Unreliable, so up to three tries.
+long=$(printf 'L%.0s' $(seq 1 5000))
+for try in 1 2 3; do
+    PB timeout 20 "$COURIER_BIN" peers send --session-id interop-peers --name Dave --message "$long" --unreliable \
+        --timeout 10 > /dev/null 2>&1
+    wait_for "$RUN/peers-listen.out" "^from Dave: L{5000}\$" 30 && break
+done
+if grep -Eq "^from Dave: L{5000}\$" "$RUN/peers-listen.out"; then
+    pass "peers: a 5 000-byte unreliable message (a run of six datagrams) arrives whole across the namespaces"
+else
+    fail "peers: a 5 000-byte unreliable message (a run of six datagrams) arrives whole across the namespaces" \
+        "$(tail -c 300 "$RUN/peers-listen.out")"
 fi
 stop peers-listen
 
