@@ -120,6 +120,9 @@ public actor PeerSession {
         var expiry: Task<Void, Never>
     }
 
+    /// The sizes of a connection's reads: as NIO's default, but growing to 256 KiB.
+    static let readSizes = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: 256 * 1024)
+
     /// How many datagrams one read takes from the UDP socket (`recvmmsg`).
     static let datagramsPerRead = 16
 
@@ -445,6 +448,9 @@ public actor PeerSession {
         local.udpPort = datagramPortHint.withLock { $0 }
         local.tcpPort = listenPortHint.withLock { $0 }
         let sync = channel.pipeline.syncOperations
+        // Reads of up to 256 KiB (NIO's default stops at 64 KiB): a read then holds whole large frames, which the
+        // decoder slices out instead of joining reads into a frame, and a burst costs fewer reads.
+        try channel.syncOptions?.setOption(.recvAllocator, value: Self.readSizes)
         let stall = configuration.sendTimeout == nil ? nil : PeerSendStall()
         if let timeout = configuration.sendTimeout, let stall {
             try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall))
