@@ -79,7 +79,17 @@ background() {  # pidfile-name, namespace (a|b), command…  — `ip netns exec`
     ip netns exec "courier-$ns" "$@" > "$RUN/$name.out" 2>&1 &
     echo $! > "$RUN/$name.pid"
 }
-stop() { [[ -f "$RUN/$1.pid" ]] && kill "$(cat "$RUN/$1.pid")" 2>/dev/null; wait "$(cat "$RUN/$1.pid")" 2>/dev/null; rm -f "$RUN/$1.pid"; }
+# A command started through a shell function (PA, PB, PC) runs as a child of the backgrounded subshell whose pid was
+# saved: its children go first, or they would outlive the script.
+stop() {
+    [[ -f "$RUN/$1.pid" ]] || return 0
+    local pid
+    pid=$(cat "$RUN/$1.pid")
+    pkill -P "$pid" 2>/dev/null
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    rm -f "$RUN/$1.pid"
+}
 wait_for() {  # file, pattern, tenths of a second
     for _ in $(seq 1 "${3:-50}"); do grep -qE -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
     return 1
