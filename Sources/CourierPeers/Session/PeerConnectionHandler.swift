@@ -10,7 +10,7 @@ import NIOCore
 /// than per byte, so a burst of small messages pays for one seal instead of one each. Such a flush waits for the
 /// end of the event loop's turn, so that sends queued behind it join the batch (and go in one socket write). A
 /// frame flushed alone, or one over ``PeerLimits/maximumBatchedBody``, is sealed on its own as before.
-public final class PeerConnectionHandler: ChannelDuplexHandler {
+public final class PeerConnectionHandler: ChannelDuplexHandler, EndOfTurnFlushing {
     /// Frames from the decoder.
     public typealias InboundIn = PeerFrame
     /// The hello, then opened frames.
@@ -27,13 +27,20 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
     private var batch = ByteBuffer()
     private var batchedFrames = 0
     private var batchPromises: [EventLoopPromise<Void>] = []
-    private var flushScheduled = false
+    /// Whether a put-off flush waits for the end of the loop's turn (``EndOfTurnFlushing``).
+    var flushScheduled = false
     /// Frames written past the batch since the last flush on an established connection (every frame of an
     /// unencrypted one, and sealed frames too large to batch): their flush waits too, so that a burst goes in one
     /// socket write.
     private var unflushedWrites = false
     /// Where frames are sealed: its memory is used again once the socket has written the frame it held.
     private var sealScratch = ByteBuffer()
+    /// Scratch buffers for large frames that the socket has finished writing (see `writeLarge`).
+    private var spareScratch: [ByteBuffer] = []
+    /// The most memory the spare scratch buffers keep: a burst of sends after the socket drained takes about a send
+    /// buffer's worth (1 MiB by default) at once.
+    private static let spareScratchLimit = 1 << 20
+    private var spareBytes: Int { spareScratch.reduce(0) { $0 + $1.capacity } }
 
     /// Creates the handler for one connection.
     public init(
@@ -116,11 +123,36 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
         writeBatch(context: context)
         if machine.isEstablished { unflushedWrites = true }
         do {
-            let sealed = try machine.sealOutbound(frame, reusing: &sealScratch)
-            context.write(wrapOutboundOut(sealed), promise: promise)
+            guard frame.bodySize > PeerFrameWriter.copyLimit else {
+                let sealed = try machine.sealOutbound(frame, reusing: &sealScratch)
+                context.write(wrapOutboundOut(sealed), promise: promise)
+                return
+            }
+            try writeLarge(frame, context: context, promise: promise)
         } catch {
             promise?.fail(error)
         }
+    }
+
+    /// Seals a large frame into a spare scratch buffer, which goes back to the spares once the socket has written
+    /// it: the socket holds a large body until then (``PeerFrameWriter`` does not copy it), so sealing the next frame
+    /// into the same buffer would have to replace it with fresh memory, faulted in page by page.
+    private func writeLarge(_ frame: PeerFrame, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?)
+        throws(PeersError)
+    {
+        var scratch = spareScratch.popLast() ?? ByteBuffer()
+        let sealed = try machine.sealOutbound(frame, reusing: &scratch)
+        let held = scratch
+        let written = context.eventLoop.makePromise(of: Void.self)
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        written.futureResult.whenComplete { result in
+            let handler = bound.value
+            if held.capacity > 0, handler.spareBytes + held.capacity <= Self.spareScratchLimit {
+                handler.spareScratch.append(held)
+            }
+            promise?.completeWith(result)
+        }
+        context.write(wrapOutboundOut(sealed), promise: written)
     }
 
     /// Flushes; with frames waiting to be sealed, at the end of the event loop's current turn instead, so that
@@ -130,16 +162,13 @@ public final class PeerConnectionHandler: ChannelDuplexHandler {
             context.flush()
             return
         }
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            let (handler, context) = bound.value
-            handler.flushScheduled = false
-            handler.unflushedWrites = false
-            handler.writeBatch(context: context)
-            context.flush()
-        }
+        flushAtEndOfTurn(context: context)
+    }
+
+    /// Seals the batch that waited for the put-off flush.
+    func writeHeldBack(context: ChannelHandlerContext) {
+        unflushedWrites = false
+        writeBatch(context: context)
     }
 
     /// A flush that was put off happens before the close (a deny or goodbye written and flushed just before

@@ -10,7 +10,7 @@ import NIOCore
 ///
 /// A send the kernel refuses (a device without checksum offload answers `EIO`) turns coalescing off for the socket;
 /// that run's datagrams are lost, as unreliable datagrams may be.
-final class PeerDatagramCoalescer: ChannelOutboundHandler {
+final class PeerDatagramCoalescer: ChannelOutboundHandler, EndOfTurnFlushing {
     typealias OutboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
@@ -21,7 +21,8 @@ final class PeerDatagramCoalescer: ChannelOutboundHandler {
 
     private var pending: [(envelope: AddressedEnvelope<ByteBuffer>, promise: EventLoopPromise<Void>?)] = []
     private var enabled = true
-    private var flushScheduled = false
+    /// Whether a put-off flush waits for the end of the loop's turn (``EndOfTurnFlushing``).
+    var flushScheduled = false
     private let logger: Logger
 
     init(logger: Logger) {
@@ -43,15 +44,12 @@ final class PeerDatagramCoalescer: ChannelOutboundHandler {
             context.flush()
             return
         }
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            let (handler, context) = bound.value
-            handler.flushScheduled = false
-            handler.writePending(context: context)
-            context.flush()
-        }
+        flushAtEndOfTurn(context: context)
+    }
+
+    /// Writes the datagrams that waited for the put-off flush, in runs.
+    func writeHeldBack(context: ChannelHandlerContext) {
+        writePending(context: context)
     }
 
     /// A flush that was put off happens before the close; datagrams written and never flushed go with the close,
