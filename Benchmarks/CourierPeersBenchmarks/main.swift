@@ -18,9 +18,17 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "child" {
 let group = MultiThreadedEventLoopGroup.singleton
 let rounds = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]) ?? 5) : 5
 /// A second argument picks measurements (for profiling one): `tcp`, `1k`, `87k`, `udp`, `rtt`, `available`,
-/// `invite`.
+/// `invite`, and `memory`, which is never picked by default: it sends 87 KB messages with AES-GCM as fast as
+/// `send` returns and prints this process's peak resident memory (run it alone, so no other part sets the peak).
 let only = CommandLine.arguments.count > 2 ? Set(CommandLine.arguments[2].split(separator: ",").map(String.init)) : nil
 func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+
+/// This process's peak resident memory in MiB (`VmHWM`).
+func peakResidentMiB() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+}
 
 /// Messages per second: what the child counted, from `start` to its last receipt (one monotonic clock for both).
 func rate(_ done: (count: Int, last: UInt64), since start: UInt64) -> Double {
@@ -220,6 +228,13 @@ for round in 1...rounds {
         record("aes 1k", try await peers(messages: small, size: 1024, encryption: .required).rate)
         line += String(
             format: " 1 KiB plain %.0f, AES %.0f msg/s;", figures["plain 1k"]!.last!, figures["aes 1k"]!.last!)
+    }
+    if only?.contains("memory") == true {
+        let before = peakResidentMiB()
+        let rate = try await peers(messages: large, size: PeerLimits.maximumMessageSize, encryption: .required).rate
+        line += String(
+            format: " 87 KB AES-GCM %.2f GB/s, sender's peak resident memory %.0f MiB (%.0f before);",
+            rate * Double(PeerLimits.maximumMessageSize) / 1e9, peakResidentMiB(), before)
     }
     if wanted("87k") {
         let size = PeerLimits.maximumMessageSize

@@ -30,6 +30,8 @@ final class PeerDirectRoute: Sendable {
 
     /// Set when the connection has a send timeout: fired once the stall handler closed the connection.
     let stall: PeerSendStall?
+    /// The bound on reliable messages handed to the connection and not yet taken by its event loop.
+    let credit: PeerSendCredit
     private let granted = Mutex<Grant?>(nil)
     private let handledCount = Atomic<Int>(0)
     private let heardFlag = Atomic<Bool>(false)
@@ -38,8 +40,12 @@ final class PeerDirectRoute: Sendable {
 
     /// Creates a route, not granted, whose first unreliable message has number `firstMessageNumber` (tests start
     /// near the end of the numbers).
-    init(stall: PeerSendStall? = nil, firstMessageNumber: UInt32 = 0) {
+    init(
+        stall: PeerSendStall? = nil, credit: PeerSendCredit = PeerSendCredit(limit: 1 << 20),
+        firstMessageNumber: UInt32 = 0
+    ) {
         self.stall = stall
+        self.credit = credit
         nextMessageNumber.store(firstMessageNumber, ordering: .relaxed)
     }
 

@@ -455,7 +455,8 @@ public actor PeerSession {
         if let timeout = configuration.sendTimeout, let stall {
             try sync.addHandler(PeerSendStallHandler(timeout: timeout, stall: stall))
         }
-        let route = PeerDirectRoute(stall: stall)
+        let credit = PeerSendCredit(limit: configuration.sendBufferLimit)
+        let route = PeerDirectRoute(stall: stall, credit: credit)
         try sync.addHandler(ByteToMessageHandler(PeerFrameDecoder()))
         try sync.addHandler(PeerFrameWriter())
         let authentication = PeerAuthentication(
@@ -465,6 +466,7 @@ public actor PeerSession {
             PeerConnectionHandler(
                 local: local, keyExchange: keyExchange, isInitiator: isInitiator, authentication: authentication,
                 logger: logger))
+        try sync.addHandler(PeerSendCreditHandler(credit: credit))
         let key = ObjectIdentifier(channel)
         let unadopted = unadopted
         try sync.addHandler(
@@ -1593,7 +1595,8 @@ public actor PeerSession {
             let frame = PeerFrame(message: Array(data))
             for target in targets {
                 let (writer, stall) = (target.grant.writer, target.route.stall)
-                try await sendReliable(frame, link: target.link, writer: writer, stall: stall)
+                try await sendReliable(
+                    frame, link: target.link, writer: writer, stall: stall, credit: target.route.credit)
             }
         case .unreliable:
             for target in targets { try await sendUnreliable(data, route: target.route, grant: target.grant) }
@@ -1601,9 +1604,20 @@ public actor PeerSession {
     }
 
     private nonisolated func sendReliable(
-        _ frame: PeerFrame, link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, stall: PeerSendStall?
+        _ frame: PeerFrame, link id: Int, writer: NIOAsyncChannelOutboundWriter<PeerFrame>?, stall: PeerSendStall?,
+        credit: PeerSendCredit
     ) async throws(PeersError) {
         guard let writer else { throw PeersError(.notConnected, "the peer is not connected") }
+        // Room in the connection's send buffer first (`sendBufferLimit`): the writer alone would take every message
+        // handed to it before the event loop saw the channel fill.
+        guard await credit.acquire(frame.bodySize) else {
+            if Task.isCancelled { throw PeersError(.cancelled, "the send was cancelled while it waited for room") }
+            if let timeout = configuration.sendTimeout, stall?.fired == true {
+                await close(link: id, goodbye: false)
+                throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
+            }
+            throw PeersError(.connectionClosed, "the connection closed while sending")
+        }
         // No timer and no bookkeeping per message (a task group with a sleeping child cost more than the write): a
         // write suspended on back-pressure ends when the stall handler closes a connection that stayed unwritable
         // for the send timeout.
