@@ -126,10 +126,9 @@ final class PeerSendCredit: Sendable {
 }
 
 /// Gives back a reliable message's credit (``PeerSendCredit``) as the event loop takes it from the writer, and
-/// closes the credit with the connection. Sits between the session's writer and ``PeerConnectionHandler``.
-final class PeerSendCreditHandler: ChannelDuplexHandler {
-    typealias InboundIn = PeerInbound
-    typealias InboundOut = PeerInbound
+/// closes the credit when the connection's pipeline is torn down. Sits between the session's writer and
+/// ``PeerConnectionHandler``.
+final class PeerSendCreditHandler: ChannelOutboundHandler {
     typealias OutboundIn = PeerFrame
     typealias OutboundOut = PeerFrame
 
@@ -140,16 +139,11 @@ final class PeerSendCreditHandler: ChannelDuplexHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let frame = unwrapOutboundIn(data)
-        if let message = frame.message { credit.release(message.count) }
+        if let message = unwrapOutboundIn(data).message { credit.release(message.count) }
         context.write(data, promise: promise)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
-        credit.close()
-        context.fireChannelInactive()
-    }
-
+    /// The connection closed (its handlers are removed then): waiting sends end.
     func handlerRemoved(context: ChannelHandlerContext) {
         credit.close()
     }
