@@ -91,12 +91,16 @@ final class PeerDirectRoute: Sendable {
     func takeHeard() -> Bool { heardFlag.exchange(false, ordering: .relaxed) }
 }
 
-/// Sits between ``PeerConnectionHandler`` and the read burst batcher: a message that may go the direct way
-/// (``PeerDirectRoute``) is handed to `deliver` on the event loop; everything else, and a message `deliver`
-/// refuses, goes on to the read task as before.
-final class PeerDirectDeliveryHandler: ChannelInboundHandler {
+/// Sits between ``PeerConnectionHandler`` and the read burst batcher, and keeps the route's side of the connection:
+/// - **in:** a message that may go the direct way (``PeerDirectRoute``) is handed to `deliver` on the event loop;
+///   everything else, and a message `deliver` refuses, goes on to the read task as before;
+/// - **out:** a reliable message taken from the writer gives its credit back (``PeerSendCredit``), and the credit
+///   closes when the pipeline is torn down, so that sends waiting for room end.
+final class PeerDirectDeliveryHandler: ChannelDuplexHandler {
     typealias InboundIn = PeerInbound
     typealias InboundOut = PeerInbound
+    typealias OutboundIn = PeerFrame
+    typealias OutboundOut = PeerFrame
 
     private let route: PeerDirectRoute
     private let deliver: @Sendable ([UInt8], PeerDirectRoute) -> Bool
@@ -127,6 +131,15 @@ final class PeerDirectDeliveryHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         onInactive()
         context.fireChannelInactive()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if let message = unwrapOutboundIn(data).message { route.credit.release(message.count) }
+        context.write(data, promise: promise)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        route.credit.close()
     }
 }
 

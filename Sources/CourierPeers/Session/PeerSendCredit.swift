@@ -7,7 +7,8 @@ import Synchronization
 /// before the event loop has written the first few: without this bound one busy connection took hundreds of MiB.
 ///
 /// A send waits, in the order sends came, until its message fits; one fits whenever nothing is outstanding, so a
-/// message larger than the limit still goes alone.
+/// message larger than the limit still goes alone. ``PeerDirectDeliveryHandler`` gives the credit back as the event
+/// loop takes each message, and closes it with the connection.
 final class PeerSendCredit: Sendable {
     private struct Waiter {
         var id: UInt64
@@ -122,29 +123,5 @@ final class PeerSendCredit: Sendable {
             return waiting
         }
         for continuation in waiting { continuation.resume(returning: false) }
-    }
-}
-
-/// Gives back a reliable message's credit (``PeerSendCredit``) as the event loop takes it from the writer, and
-/// closes the credit when the connection's pipeline is torn down. Sits between the session's writer and
-/// ``PeerConnectionHandler``.
-final class PeerSendCreditHandler: ChannelOutboundHandler {
-    typealias OutboundIn = PeerFrame
-    typealias OutboundOut = PeerFrame
-
-    private let credit: PeerSendCredit
-
-    init(credit: PeerSendCredit) {
-        self.credit = credit
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if let message = unwrapOutboundIn(data).message { credit.release(message.count) }
-        context.write(data, promise: promise)
-    }
-
-    /// The connection closed (its handlers are removed then): waiting sends end.
-    func handlerRemoved(context: ChannelHandlerContext) {
-        credit.close()
     }
 }

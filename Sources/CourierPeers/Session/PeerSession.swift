@@ -466,7 +466,6 @@ public actor PeerSession {
             PeerConnectionHandler(
                 local: local, keyExchange: keyExchange, isInitiator: isInitiator, authentication: authentication,
                 logger: logger))
-        try sync.addHandler(PeerSendCreditHandler(credit: credit))
         let key = ObjectIdentifier(channel)
         let unadopted = unadopted
         try sync.addHandler(

@@ -90,10 +90,12 @@ import Testing
         #expect(credit.waiting == 0)
     }
 
-    @Test func theHandlerGivesBackWhatTheEventLoopTakesAndClosesWithTheConnection() async throws {
+    @Test func theRoutesHandlerGivesBackWhatTheEventLoopTakesAndClosesWithTheConnection() async throws {
         let credit = PeerSendCredit(limit: 1000)
         #expect(await credit.acquire(600))
-        let channel = EmbeddedChannel(handler: PeerSendCreditHandler(credit: credit))
+        let channel = EmbeddedChannel(
+            handler: PeerDirectDeliveryHandler(
+                route: PeerDirectRoute(credit: credit), deliver: { _, _ in false }, onInactive: {}))
         try channel.writeOutbound(PeerFrame(message: [UInt8](repeating: 1, count: 600)))
         #expect(credit.outstanding == 0)
         // Control frames never took credit and give none back.
