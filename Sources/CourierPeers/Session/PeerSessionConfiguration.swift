@@ -35,10 +35,10 @@ public struct PeerSessionConfiguration: Sendable {
     public var discoveryInfo: [String: String] = [:]
     /// An explicit DNS-SD service name (MultipeerConnectivity's rules) instead of the hashed one.
     public var serviceType: String?
-    /// The UDP socket's receive buffer in bytes (`SO_RCVBUF`, 1 MiB), where unreliable messages wait while the
+    /// The UDP socket's receive buffer in bytes (`SO_RCVBUF`, 4 MiB), where unreliable messages wait while the
     /// session is busy; a burst beyond it is dropped by the kernel. Linux caps it at `net.core.rmem_max`; `nil`
     /// keeps the system's default (often 208 KiB, a few hundred datagrams).
-    public var datagramReceiveBufferSize: Int? = 1 << 20
+    public var datagramReceiveBufferSize: Int? = 4 << 20
     /// Whether the UDP socket uses the kernel's offloads (`true`; Linux 4.18 and later, ignored elsewhere):
     /// datagrams sent in a burst go to the kernel in runs of one size (generic segmentation offload), and such runs
     /// arriving are read whole (generic receive offload), so each side pays for one trip through the network stack
