@@ -108,21 +108,37 @@ final class PeerDatagramInbox: Sendable {
 }
 
 /// Hands each datagram to the ``PeerDatagramInbox`` on the event loop, and each message it completes to `deliver`.
-final class PeerDatagramHandler: ChannelInboundHandler {
+/// Outbound, it gives back the send credit (``PeerSendCredit``) of each datagram the event loop takes from the
+/// session's writer, and closes the credit when the socket's pipeline is torn down.
+final class PeerDatagramHandler: ChannelDuplexHandler {
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    typealias OutboundIn = AddressedEnvelope<ByteBuffer>
+    typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     private let inbox: PeerDatagramInbox
     private let clockStart: ContinuousClock.Instant
+    private let credit: PeerSendCredit
     private let deliver: @Sendable ([UInt8], PeerInfo) -> Void
 
     /// Times are measured from `clockStart`, as the session measures the departed peers' deadlines.
     init(
         inbox: PeerDatagramInbox, clockStart: ContinuousClock.Instant,
+        credit: PeerSendCredit = PeerSendCredit(limit: 1 << 20),
         deliver: @escaping @Sendable ([UInt8], PeerInfo) -> Void
     ) {
         self.inbox = inbox
         self.clockStart = clockStart
+        self.credit = credit
         self.deliver = deliver
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        credit.release(unwrapOutboundIn(data).data.readableBytes)
+        context.write(data, promise: promise)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        credit.close()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -8,6 +8,8 @@ struct PeerDatagramOutlet: Sendable {
     var address: SocketAddress
     /// The session's datagram socket.
     var writer: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>
+    /// The bound on datagrams handed to the socket and not yet taken by its event loop.
+    var credit: PeerSendCredit
     /// The connection's cipher (only its send key is used here), or `nil` when it is not encrypted.
     var cipher: PeerCipher?
     /// The session's tag.

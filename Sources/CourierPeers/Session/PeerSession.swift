@@ -137,6 +137,8 @@ public actor PeerSession {
     private var tasks: [Task<Void, Never>] = []
     /// Unreliable messages in, on the datagram socket's event loop.
     private nonisolated let datagramInbox: PeerDatagramInbox
+    /// The bound on datagrams handed to the UDP socket's writer and not yet taken by its event loop.
+    private nonisolated let datagramCredit: PeerSendCredit
     private let clockStart = ContinuousClock.now
     private var known: [PeerID: (info: PeerInfo, address: SocketAddress, advertisement: PeerAdvertisement)] = [:]
     private var crossed: [PeerID: CrossedInvitation] = [:]
@@ -202,6 +204,7 @@ public actor PeerSession {
         self.clock = SessionClock(configuration.clock)
         self.sessionTag = Self.tag(sessionID: sessionID)
         self.datagramInbox = PeerDatagramInbox(sessionTag: sessionTag, expiry: configuration.chunkExpiry)
+        self.datagramCredit = PeerSendCredit(limit: configuration.sendBufferLimit)
         let (events, eventSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
         eventStream = events
         let (delegateEvents, delegateSink) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .unbounded)
@@ -306,6 +309,7 @@ public actor PeerSession {
             // would then take this session's datagrams.
             let inbox = datagramInbox
             let clockStart = clockStart
+            let credit = datagramCredit
             let receiveBuffer = configuration.datagramReceiveBufferSize
             let coalesces = configuration.datagramOffload && System.supportsUDPSegmentationOffload
             let readsRuns = configuration.datagramOffload && System.supportsUDPReceiveOffload
@@ -336,7 +340,8 @@ public actor PeerSession {
                             try channel.pipeline.syncOperations.addHandler(PeerDatagramCoalescer(logger: logger))
                         }
                         try channel.pipeline.syncOperations.addHandler(
-                            PeerDatagramHandler(inbox: inbox, clockStart: clockStart) { [weak self] bytes, peer in
+                            PeerDatagramHandler(inbox: inbox, clockStart: clockStart, credit: credit) {
+                                [weak self] bytes, peer in
                                 self?.emit(.data(bytes, from: peer, mode: .unreliable))
                             })
                     }
@@ -666,7 +671,8 @@ public actor PeerSession {
     private func datagramOutlet(link id: Int) -> PeerDatagramOutlet? {
         guard let link = links[id], let address = link.udpAddress, let writer = datagramWriter else { return nil }
         return PeerDatagramOutlet(
-            address: address, writer: writer, cipher: link.cipher, sessionTag: sessionTag, sender: peerID)
+            address: address, writer: writer, credit: datagramCredit, cipher: link.cipher, sessionTag: sessionTag,
+            sender: peerID)
     }
 
     /// Denies a pending invitation (GKSession `denyConnectionFromPeer:`).
@@ -1644,6 +1650,12 @@ public actor PeerSession {
                 .transport, "all 2³² unreliable message numbers of this connection are used; reconnect")
         }
         let datagrams = try outlet.datagrams(of: data, number: number)
+        // Room among the datagrams handed to the socket first, as for reliable sends: the writer alone takes every
+        // one handed to it before the event loop has sent the first.
+        guard await outlet.credit.acquire(datagrams.reduce(0) { $0 + $1.data.readableBytes }) else {
+            if Task.isCancelled { throw PeersError(.cancelled, "the send was cancelled while it waited for room") }
+            throw PeersError(.connectionClosed, "the UDP socket is closed")
+        }
         do {
             if datagrams.count == 1 {
                 try await outlet.writer.write(datagrams[0])

@@ -21,7 +21,8 @@ public struct PeerSessionConfiguration: Sendable {
     public var verifyPeer: (@Sendable (PeerCredentials) async -> Bool)?
     /// Peers including self (peer mode; default 8) or clients (server mode; default 16).
     public var maximumPeers: Int?
-    /// Unread bytes a peer may have before `send` suspends (1 MiB).
+    /// Unread bytes a peer may have before `send` suspends (1 MiB); also the bytes of unreliable messages handed to
+    /// the UDP socket and not yet sent before an unreliable `send` suspends.
     public var sendBufferLimit = 1 << 20
     /// How long a connection may stay blocked by back-pressure (the peer reads nothing) before the reliable send
     /// waiting on it fails with `sendTimedOut` and the peer is disconnected; `nil` waits as long as the connection

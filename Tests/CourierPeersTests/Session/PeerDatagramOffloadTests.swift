@@ -135,6 +135,21 @@ import Testing
         _ = try channel.finish()
     }
 
+    @Test func theDatagramHandlerGivesBackTheCreditOfWhatItTakesAndClosesIt() async throws {
+        let credit = PeerSendCredit(limit: 4096)
+        #expect(await credit.acquire(1092))
+        let inbox = PeerDatagramOutletTests.inbox(opening: nil)
+        let channel = EmbeddedChannel(
+            handler: PeerDatagramHandler(inbox: inbox, clockStart: .now, credit: credit) { _, _ in })
+        try channel.writeOutbound(Self.envelope(546))
+        #expect(credit.outstanding == 546)
+        try channel.writeOutbound(Self.envelope(546))
+        #expect(credit.outstanding == 0)
+        _ = try channel.finish()
+        // The socket is gone: unreliable sends waiting for room, and later ones, end.
+        #expect(await credit.acquire(1) == false)
+    }
+
     final class Delivered: Sendable {
         private let messages = Mutex<[[UInt8]]>([])
         func add(_ bytes: [UInt8]) { messages.withLock { $0.append(bytes) } }

@@ -12,7 +12,8 @@ import Testing
     static func outlet(cipher: PeerCipher?) throws -> PeerDatagramOutlet {
         let (writer, _) = NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>.makeTestingWriter()
         return PeerDatagramOutlet(
-            address: try SocketAddress(ipAddress: "127.0.0.1", port: 9), writer: writer, cipher: cipher,
+            address: try SocketAddress(ipAddress: "127.0.0.1", port: 9), writer: writer,
+            credit: PeerSendCredit(limit: 1 << 20), cipher: cipher,
             sessionTag: tag, sender: ann.id)
     }
 
