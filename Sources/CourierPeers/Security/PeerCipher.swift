@@ -190,18 +190,11 @@ extension Optional where Wrapped == PeerCipher {
     /// is not encrypted.
     mutating func sealIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer) throws(PeersError) -> ByteBuffer {
         var scratch = ByteBuffer()
-        return try sealIfEncrypted(kind: kind, body: body, reusing: &scratch)
+        return try sealIfEncrypted(PeerFrame(kind: kind, body: body), reusing: &scratch)
     }
 
-    /// Like ``sealIfEncrypted(kind:body:)``, sealing into `scratch` (see ``PeerCipher/sealFrame(kind:body:into:)``).
-    mutating func sealIfEncrypted(kind: PeerFrame.Kind, body: ByteBuffer, reusing scratch: inout ByteBuffer)
-        throws(PeersError) -> ByteBuffer
-    {
-        try sealIfEncrypted(PeerFrame(kind: kind, body: body), reusing: &scratch)
-    }
-
-    /// The body of `frame` as it goes on the wire: sealed into `scratch`; unencrypted, the body as it is, or a
-    /// ``PeerFrame/message`` copied into `scratch`.
+    /// The body of `frame` as it goes on the wire: sealed into `scratch` with the cipher (advancing its send
+    /// counter); unencrypted, the body as it is, or a ``PeerFrame/message`` copied into `scratch`.
     mutating func sealIfEncrypted(_ frame: PeerFrame, reusing scratch: inout ByteBuffer) throws(PeersError)
         -> ByteBuffer
     {
