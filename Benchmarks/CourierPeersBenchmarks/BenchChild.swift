@@ -168,6 +168,20 @@ enum BenchChild {
             say("ready \(channel.localAddress?.port ?? 0)")
             await counter.watch()
             try await channel.closeFuture.get()
+        case "peers-echo-on-loop":
+            // The echo with its session on one event loop and its events read on that loop.
+            let loop = group.next()
+            let session = try await benchSession("child", encryption: .required, loop: loop)
+            say("ready \(await session.port)")
+            await withTaskExecutorPreference(EventLoopTaskExecutor(loop)) {
+                for await event in session.events {
+                    switch event {
+                    case .invitation(let peer, _): try? await session.accept(peer.id)
+                    case .data(let bytes, let peer, let mode): try? await session.send(bytes, to: [peer.id], mode: mode)
+                    default: break
+                    }
+                }
+            }
         case "peers", "peers-echo":
             let encryption: EncryptionPreference = arguments.count > 2 && arguments[2] == "none" ? .none : .required
             let session = try await benchSession("child", encryption: encryption)
@@ -195,14 +209,18 @@ enum BenchChild {
     }
 }
 
-/// A session bound to 127.0.0.1 with no discovery.
-func benchSession(_ name: String, encryption: EncryptionPreference) async throws -> PeerSession {
+/// A session bound to 127.0.0.1 with no discovery, on `loop` alone when given.
+func benchSession(
+    _ name: String, encryption: EncryptionPreference, loop: (any EventLoop)? = nil
+) async throws -> PeerSession {
     var configuration = PeerSessionConfiguration()
     configuration.bindHost = "127.0.0.1"
     configuration.encryptionPreference = encryption
     // A child is ended by a signal after each measurement; its peer's "connection reset" is expected.
     configuration.logger.logLevel = ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil ? .debug : .warning
-    let session = try PeerSession(sessionID: "bench1.0", displayName: name, configuration: configuration)
+    let session = try PeerSession(
+        sessionID: "bench1.0", displayName: name, configuration: configuration,
+        eventLoopGroup: loop ?? MultiThreadedEventLoopGroup.singleton)
     try await session.start()
     return session
 }

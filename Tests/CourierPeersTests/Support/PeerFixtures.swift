@@ -1,12 +1,13 @@
 import CourierPeers
 import NIOCore
+import NIOPosix
 
 enum PeerFixtures {
     static func session(
         _ name: String, id: String = "test1.0", mode: PeerSessionMode = .peer,
         encryption: EncryptionPreference = .required, maximumPeers: Int? = nil,
         sendTimeout: Duration? = .seconds(30), chunkExpiry: Duration = .seconds(2),
-        clock: (any Clock<Duration>)? = nil
+        clock: (any Clock<Duration>)? = nil, eventLoopGroup: (any EventLoopGroup)? = nil
     ) async throws -> PeerSession {
         var configuration = PeerSessionConfiguration()
         configuration.bindHost = "127.0.0.1"
@@ -15,7 +16,9 @@ enum PeerFixtures {
         configuration.sendTimeout = sendTimeout
         configuration.chunkExpiry = chunkExpiry
         if let clock { configuration.clock = clock }
-        let session = try PeerSession(sessionID: id, displayName: name, mode: mode, configuration: configuration)
+        let session = try PeerSession(
+            sessionID: id, displayName: name, mode: mode, configuration: configuration,
+            eventLoopGroup: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton)
         try await session.start()
         return session
     }
