@@ -165,6 +165,11 @@ public struct PeerCipher: Sendable {
         data.withUnsafeBytes { Array($0) }
     }
 
+    /// The size of every nonce here: `u32 channel | u64 counter`.
+    private static let nonceSize = 12
+    /// Bodies up to this size are opened from a box built from one contiguous copy (see `open`).
+    static let contiguousOpenLimit = 8 * 1024
+
     private static func open(
         _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol
     ) throws(PeersError) -> Data {
@@ -173,12 +178,27 @@ public struct PeerCipher: Sendable {
             throw PeersError(.authenticationFailed, "sealed body of \(size) bytes is shorter than its tag")
         }
         do {
-            return try body.withUnsafeReadableBytes { raw in
-                let box = try AES.GCM.SealedBox(
-                    nonce: nonce, ciphertext: raw[..<(size - PeerLimits.sealOverhead)],
-                    tag: raw[(size - PeerLimits.sealOverhead)...])
-                return try AES.GCM.open(box, using: key, authenticating: authenticating)
+            let box: AES.GCM.SealedBox
+            if size <= contiguousOpenLimit {
+                // swift-crypto's box from nonce, ciphertext and tag appends each through unspecialized generic code,
+                // which cost more than opening a small message (0.7 µs of 1.6 µs for 64 bytes). Its box from the
+                // combined bytes is inlined here and copies them once more: cheaper up to a few KiB.
+                var combined = Data(count: nonceSize + size)
+                combined.withUnsafeMutableBytes { out in
+                    nonce.withUnsafeBytes { out.copyMemory(from: $0) }
+                    body.withUnsafeReadableBytes {
+                        UnsafeMutableRawBufferPointer(rebasing: out[nonceSize...]).copyMemory(from: $0)
+                    }
+                }
+                box = try AES.GCM.SealedBox(combined: combined)
+            } else {
+                box = try body.withUnsafeReadableBytes { raw in
+                    try AES.GCM.SealedBox(
+                        nonce: nonce, ciphertext: raw[..<(size - PeerLimits.sealOverhead)],
+                        tag: raw[(size - PeerLimits.sealOverhead)...])
+                }
             }
+            return try AES.GCM.open(box, using: key, authenticating: authenticating)
         } catch {
             throw PeersError(.authenticationFailed, "sealed data failed authentication (forged, corrupted or replayed)")
         }

@@ -116,4 +116,24 @@ import Testing
         let nonce: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 0, 1, 2, 3, 4]
         #expect(try open(datagram, nonce: nonce, authenticating: [9, 8]) == "datagram")
     }
+
+    /// Small sealed bodies (up to 8 KiB with the tag) are opened from one contiguous copy, larger ones from their
+    /// parts: both ways open what was sealed and refuse a flipped bit in the ciphertext or the tag.
+    @Test(arguments: [0, 1, 64, 8_176, 8_177, 20_000, PeerLimits.maximumMessageSize])
+    func bodiesOfEverySizeOpenAndForgeriesFail(size: Int) throws {
+        let body = ByteBuffer(bytes: (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        var (sender, receiver) = try Self.pair()
+        let sealed = try sender.sealFrame(kind: .data, body: body)
+        #expect(try receiver.openFrameBytes(kind: .data, body: sealed) == Array(body.readableBytesView))
+        for position in [0, sealed.readableBytes / 2, sealed.readableBytes - 1] {
+            var (forger, victim) = try Self.pair()
+            var forged = try forger.sealFrame(kind: .data, body: body)
+            forged.setInteger(forged.getInteger(at: position, as: UInt8.self)! ^ 0x80, at: position)
+            #expect(throws: PeersError.self) { try victim.openFrameBytes(kind: .data, body: forged) }
+        }
+        let header: [UInt8] = [1, 2, 3]
+        let datagram = try sender.sealDatagram(body, messageNumber: 7, header: header)
+        let opened = try receiver.openDatagramBytes(datagram, messageNumber: 7, header: header)
+        #expect(opened == Array(body.readableBytesView))
+    }
 }
