@@ -21,7 +21,9 @@ import NIOCore
 /// ```
 ///
 /// The task then shares the loop with every connection of the session: work that blocks, or takes long between
-/// two suspension points, stalls their I/O. Keep such work in tasks of their own.
+/// two suspension points, stalls their I/O. Keep such work in tasks of their own. The loop must also outlive every
+/// task that prefers it: NIO drops a job scheduled on a loop that has shut down (it prints an error), and the task
+/// that job belonged to never resumes.
 public final class EventLoopTaskExecutor: TaskExecutor {
     /// The loop the jobs run on.
     public let eventLoop: any EventLoop
