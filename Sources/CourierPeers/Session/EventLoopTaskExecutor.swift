@@ -6,7 +6,7 @@ import NIOCore
 /// A session's messages arrive on the event loop of their connection, and an application reads them from a task.
 /// By default that task runs on Swift's shared thread pool, so each message crosses threads twice: the loop wakes a
 /// pool thread for the event, and the pool thread wakes the loop to write the reply. Create the session on a single
-/// loop and read its events in a task that prefers this executor, and both crossings go away (about 20–40 µs less
+/// loop and read its events in a task that prefers this executor, and both crossings go away (about 20–30 µs less
 /// per round trip on the benchmark machine; see docs/BENCHMARKS.md):
 ///
 /// ```swift

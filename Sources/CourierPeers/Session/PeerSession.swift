@@ -316,8 +316,9 @@ public actor PeerSession {
             let logger = logger
             let datagrams = try await DatagramBootstrap(group: group)
                 .channelOption(.maxMessagesPerRead, value: 16)
-                // Senders are paced by the datagram credit (`sendBufferLimit`); with NIO's 64 KiB default the
-                // socket turned unwritable within one turn's run of datagrams and suspended the sending task.
+                // Senders are paced by the datagram credit (`sendBufferLimit`). With NIO's 64 KiB default the socket
+                // can go unwritable within one turn's run of datagrams (the coalescer holds them to the turn's end),
+                // and that suspends the sending task.
                 .channelOption(.writeBufferWaterMark, value: waterMark)
                 // Up to 16 reads per `recvmmsg`, each into its slice of one buffer: 1 KiB for a datagram (a chunk is
                 // at most 1 018 bytes; a longer datagram, truncated, fails decoding and is dropped), 64 KiB for a run
