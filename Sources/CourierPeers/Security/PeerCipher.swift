@@ -168,7 +168,7 @@ public struct PeerCipher: Sendable {
     /// The size of every nonce here: `u32 channel | u64 counter`.
     private static let nonceSize = 12
     /// Bodies up to this size are opened from a box built from one contiguous copy (see `open`).
-    static let contiguousOpenLimit = 8 * 1024
+    private static let contiguousOpenLimit = 8 * 1024
 
     private static func open(
         _ body: ByteBuffer, key: SymmetricKey, nonce: AES.GCM.Nonce, authenticating: some DataProtocol

@@ -1621,10 +1621,7 @@ public actor PeerSession {
         // handed to it before the event loop saw the channel fill.
         guard await credit.acquire(frame.bodySize) else {
             if Task.isCancelled { throw PeersError(.cancelled, "the send was cancelled while it waited for room") }
-            if let timeout = configuration.sendTimeout, stall?.fired == true {
-                await close(link: id, goodbye: false)
-                throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
-            }
+            try await throwIfStalled(link: id, stall: stall)
             throw PeersError(.connectionClosed, "the connection closed while sending")
         }
         // No timer and no bookkeeping per message (a task group with a sleeping child cost more than the write): a
@@ -1636,11 +1633,16 @@ public actor PeerSession {
         }
         // Checked whatever the write said: a write that was waiting when the connection closed may end without an
         // error, its frame dropped.
-        if let timeout = configuration.sendTimeout, stall?.fired == true {
-            await close(link: id, goodbye: false)
-            throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
-        }
+        try await throwIfStalled(link: id, stall: stall)
         if failed { throw PeersError(.connectionClosed, "the connection closed while sending") }
+    }
+
+    /// Once the stall handler has closed a connection that stayed unwritable for the send timeout: drops the link
+    /// and throws `sendTimedOut`.
+    private nonisolated func throwIfStalled(link id: Int, stall: PeerSendStall?) async throws(PeersError) {
+        guard let timeout = configuration.sendTimeout, stall?.fired == true else { return }
+        await close(link: id, goodbye: false)
+        throw PeersError(.sendTimedOut, "the peer read nothing for \(timeout); disconnected")
     }
 
     private nonisolated func sendUnreliable(
