@@ -45,13 +45,14 @@ final class HTTP1Connection: Sendable {
     ) async throws -> HTTPExchangeResponse {
         let info = self.info.forExchange(isReused: isReused)
         let eventLoop = channel.eventLoop
-        let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let handler = self.handler
-        handler.runOnLoop { $0.start(request, head: head, info: info, promise: promise) }
-        return try await CancellationScope.withCancellationHandler(request.cancellation) {
-            try await promise.futureResult.get()
-        } onCancel: {
-            eventLoop.execute { handler.value.cancel() }
+        return try await eventLoop.startAndWait(cancellation: request.cancellation) { cancelled in
+            let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
+            handler.value.start(request, head: head, info: info, promise: promise)
+            if cancelled.isSet { handler.value.cancel() }
+            return promise.futureResult
+        } cancel: {
+            handler.value.cancel()
         }
     }
 

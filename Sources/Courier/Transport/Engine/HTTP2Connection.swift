@@ -105,36 +105,40 @@ final class HTTP2Connection: Sendable {
     ) async throws -> HTTPExchangeResponse {
         let exchangeInfo = info.forExchange(isReused: isReused)
         let eventLoop = channel.eventLoop
-        let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
         let origin = self.origin
+        let multiplexer = self.multiplexer
         let handlerPromise = eventLoop.makePromise(of: NIOLoopBound<HTTPExchangeHandler>.self)
-        multiplexer.createStreamChannel { stream in
-            stream.eventLoop.makeCompletedFuture {
-                let handler = HTTPExchangeHandler(origin: origin)
-                try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https))
-                try stream.pipeline.syncOperations.addHandler(handler)
-                handlerPromise.succeed(NIOLoopBound(handler, eventLoop: stream.eventLoop))
-            }
-        }.whenComplete { result in
-            switch result {
-            case .success(let stream):
-                stream.closeFuture.whenComplete { _ in onStreamClosed() }
-                handlerPromise.futureResult.whenSuccess { handler in
-                    handler.value.start(request, head: head, info: exchangeInfo, promise: promise)
-                }
-            case .failure(let error):
-                handlerPromise.fail(error)
-                onStreamClosed()
-                promise.fail(
-                    HTTPEngineError(
-                        .streamRefused, "\(origin) could not open a stream", underlying: error,
-                        requestMayHaveBeenProcessed: false))
-            }
-        }
         do {
-            return try await CancellationScope.withCancellationHandler(request.cancellation) {
-                try await promise.futureResult.get()
-            } onCancel: {
+            // One crossing to the loop opens the stream and registers the wait for the head.
+            return try await eventLoop.startAndWait(cancellation: request.cancellation) { cancelled in
+                let promise = eventLoop.makePromise(of: HTTPExchangeResponse.self)
+                multiplexer.createStreamChannel { stream in
+                    stream.eventLoop.makeCompletedFuture {
+                        let handler = HTTPExchangeHandler(origin: origin)
+                        try stream.pipeline.syncOperations.addHandler(
+                            HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https))
+                        try stream.pipeline.syncOperations.addHandler(handler)
+                        handlerPromise.succeed(NIOLoopBound(handler, eventLoop: stream.eventLoop))
+                    }
+                }.whenComplete { result in
+                    switch result {
+                    case .success(let stream):
+                        stream.closeFuture.whenComplete { _ in onStreamClosed() }
+                        handlerPromise.futureResult.whenSuccess { handler in
+                            handler.value.start(request, head: head, info: exchangeInfo, promise: promise)
+                            if cancelled.isSet { handler.value.cancel() }
+                        }
+                    case .failure(let error):
+                        handlerPromise.fail(error)
+                        onStreamClosed()
+                        promise.fail(
+                            HTTPEngineError(
+                                .streamRefused, "\(origin) could not open a stream", underlying: error,
+                                requestMayHaveBeenProcessed: false))
+                    }
+                }
+                return promise.futureResult
+            } cancel: {
                 handlerPromise.futureResult.whenSuccess { $0.value.cancel() }
             }
         } catch let error as HTTPEngineError {

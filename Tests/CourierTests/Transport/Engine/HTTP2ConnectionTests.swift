@@ -207,6 +207,36 @@ struct HTTP2ConnectionTests {
         }
     }
 
+    @Test func aRequestCancelledBeforeItsStreamOpensEndsAndTheConnectionGoesOn() async throws {
+        try await Self.withServer { server in
+            let key = try Self.key(port: server.port)
+            let connector = HTTPConnector(group: server.group, offersHTTP2: true, tunnelEstablisher: nil)
+            let connected = try await connector.connect(key: key, timeout: .seconds(30), authorizer: nil)
+            let connection = try await connected.channel.eventLoop.submit {
+                try HTTP2Connection.setUp(connected, id: 1, origin: key.authority) { _, _ in }
+            }.get()
+            let head = HTTP1HeadConversion.requestHead(
+                Support.request(port: server.port, key: key).head, key: key, body: .none, forHTTP2: true)
+            // The cancellation comes before the stream exists; it must still reach the exchange once it starts.
+            var cancelled = Support.request(port: server.port, key: key)
+            cancelled.cancellation = CancellationScope()
+            cancelled.cancellation?.cancel()
+            let closed = AsyncStream.makeStream(of: Void.self)
+            await #expect(throws: CancellationError.self) {
+                try await connection.execute(cancelled, head: head, isReused: false) {
+                    closed.continuation.yield()
+                }
+            }
+            var closes = closed.stream.makeAsyncIterator()
+            await closes.next()
+            let response = try await connection.execute(
+                Support.request(port: server.port, key: key), head: head, isReused: true, onStreamClosed: {})
+            #expect(try await response.bodyText() == "ok")
+            connection.close()
+            try await connection.channel.closeFuture.get()
+        }
+    }
+
     @Test func idleConnectionIsCheckedWithPing() async throws {
         try await Self.withServer { server in
             // An idle timeout far beyond the PING interval: however late the pool's timer fires on a busy machine,

@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import NIOPosix
 import Synchronization
 import Testing
 
@@ -361,6 +362,35 @@ struct HTTPConnectionPoolTests {
                 await #expect(throws: CancellationError.self) { try await exchange.value }
                 await connection.waitForClose()
             }
+        }
+    }
+
+    @Test func anExchangeCancelledBeforeItStartsEndsAndGivesItsConnectionBack() async throws {
+        try await Support.withServer { server in
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let key = HTTPConnectionKey(scheme: .http, host: "127.0.0.1", port: server.port)
+            let connector = HTTPConnector(group: group, offersHTTP2: false, tunnelEstablisher: nil)
+            let connected = try await connector.connect(key: key, timeout: .seconds(30), authorizer: nil)
+            let ends = AsyncStream.makeStream(of: Bool.self)
+            let connection = try await connected.channel.eventLoop.submit {
+                try HTTP1Connection.setUp(connected, id: 1, origin: key.authority) { _, reusable in
+                    ends.continuation.yield(reusable)
+                }
+            }.get()
+            var request = Support.request(port: server.port, key: key)
+            request.cancellation = CancellationScope()
+            request.cancellation?.cancel()
+            await #expect(throws: CancellationError.self) {
+                try await connection.execute(
+                    request,
+                    head: HTTP1HeadConversion.requestHead(request.head, key: key, body: .none, forHTTP2: false),
+                    isReused: false)
+            }
+            // The pool hears that the exchange ended, and not to reuse the connection.
+            var iterator = ends.stream.makeAsyncIterator()
+            #expect(await iterator.next() == false)
+            try await connection.channel.closeFuture.get()
+            try await group.shutdownGracefully()
         }
     }
 
