@@ -16,11 +16,46 @@ import Synchronization
 /// a task of their own that the scope cancels (``run(_:)``). A scope can be linked under another (``link(_:)``): an
 /// exchange's scope under its task's.
 final class CancellationScope: Sendable {
+    private typealias Entry = (id: Int, handler: @Sendable () -> Void)
+
     private struct State {
         var isCancelled = false
-        /// The handlers of the waits in progress, innermost last, by registration number.
-        var handlers: [(id: Int, handler: @Sendable () -> Void)] = []
+        /// The handlers of the waits in progress, by registration number: the first one inline (a request's
+        /// scope has one or two at a time, and an array would cost an allocation per scope), the rest after it,
+        /// innermost last.
+        var first: Entry?
+        var more: [Entry] = []
         var nextID = 0
+
+        mutating func add(_ handler: @escaping @Sendable () -> Void) -> Int? {
+            guard !isCancelled else { return nil }
+            defer { nextID += 1 }
+            if first == nil {
+                first = (nextID, handler)
+            } else {
+                more.append((nextID, handler))
+            }
+            return nextID
+        }
+
+        mutating func remove(_ id: Int) {
+            if first?.id == id {
+                first = more.isEmpty ? nil : more.removeFirst()
+            } else {
+                more.removeAll { $0.id == id }
+            }
+        }
+
+        /// Marks the scope cancelled and hands over its handlers, innermost first (none if it already was).
+        mutating func takeForCancel() -> [Entry] {
+            guard !isCancelled else { return [] }
+            isCancelled = true
+            guard let first else { return [] }
+            let taken = [first] + more
+            self.first = nil
+            more = []
+            return taken.reversed()
+        }
     }
 
     private let state = Mutex(State())
@@ -32,24 +67,14 @@ final class CancellationScope: Sendable {
 
     /// Cancels the scope: the waits in progress end with `CancellationError`, and so does any later one.
     func cancel() {
-        let handlers: [(id: Int, handler: @Sendable () -> Void)] = state.withLock { state in
-            guard !state.isCancelled else { return [] }
-            state.isCancelled = true
-            defer { state.handlers = [] }
-            return state.handlers
-        }
-        for entry in handlers.reversed() { entry.handler() }
+        let handlers = state.withLock { $0.takeForCancel() }
+        for entry in handlers { entry.handler() }
     }
 
     /// Cancels `child` when this scope is cancelled (at once, if it already was), until the returned link is
     /// undone with ``unlink(_:)``.
     func link(_ child: CancellationScope) -> Int? {
-        let id: Int? = state.withLock { state in
-            guard !state.isCancelled else { return nil }
-            defer { state.nextID += 1 }
-            state.handlers.append((state.nextID, { child.cancel() }))
-            return state.nextID
-        }
+        let id = state.withLock { $0.add({ child.cancel() }) }
         if id == nil { child.cancel() }
         return id
     }
@@ -57,7 +82,7 @@ final class CancellationScope: Sendable {
     /// Undoes a ``link(_:)``.
     func unlink(_ id: Int?) {
         guard let id else { return }
-        state.withLock { $0.handlers.removeAll { $0.id == id } }
+        state.withLock { $0.remove(id) }
     }
 
     /// Runs `operation`, calling `onCancel` once if the scope is cancelled while it runs (at once, if it already
@@ -65,17 +90,12 @@ final class CancellationScope: Sendable {
     private func withHandler<T>(
         _ onCancel: @escaping @Sendable () -> Void, operation: () async throws -> T
     ) async rethrows -> T {
-        let id: Int? = state.withLock { state in
-            guard !state.isCancelled else { return nil }
-            defer { state.nextID += 1 }
-            state.handlers.append((state.nextID, onCancel))
-            return state.nextID
-        }
+        let id = state.withLock { $0.add(onCancel) }
         guard let id else {
             onCancel()
             return try await operation()
         }
-        defer { state.withLock { $0.handlers.removeAll { $0.id == id } } }
+        defer { state.withLock { $0.remove(id) } }
         return try await operation()
     }
 

@@ -8,15 +8,19 @@ import HTTPTypes
 public struct Response: Sendable {
     // The fields live in one copy-on-write box: a response is copied often on its way through the
     // chain and into metrics, and one retain per copy is much cheaper than one per field.
-    private final class Storage: Sendable {
-        let status: HTTPResponse.Status
-        let headerFields: HTTPFields
-        let url: URL
-        let request: Request?
-        let redirectChain: [RedirectHop]
-        let metrics: TaskMetrics?
-        let body: Body
-        let jsonDecoder: JSONDecoder?
+    // A setter changes the box in place when this response holds the only reference to it, and copies it
+    // first otherwise, so the task's own setters (body, metrics, decoder) cost no allocation.
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `Response`'s setters, after `isKnownUniquelyReferenced` (copy on write): a box
+        // that another value shares, and so perhaps another thread, is never written.
+        var status: HTTPResponse.Status
+        var headerFields: HTTPFields
+        var url: URL
+        var request: Request?
+        var redirectChain: [RedirectHop]
+        var metrics: TaskMetrics?
+        var body: Body
+        var jsonDecoder: JSONDecoder?
 
         init(
             status: HTTPResponse.Status, headerFields: HTTPFields, url: URL, request: Request?,
@@ -32,15 +36,18 @@ public struct Response: Sendable {
             self.jsonDecoder = jsonDecoder
         }
 
-        func with(
-            status: HTTPResponse.Status? = nil, headerFields: HTTPFields? = nil, url: URL? = nil,
-            request: Request?? = nil, redirectChain: [RedirectHop]? = nil, metrics: TaskMetrics?? = nil,
-            body: Body? = nil, jsonDecoder: JSONDecoder?? = nil
-        ) -> Storage {
+        func copy() -> Storage {
             Storage(
-                status: status ?? self.status, headerFields: headerFields ?? self.headerFields, url: url ?? self.url,
-                request: request ?? self.request, redirectChain: redirectChain ?? self.redirectChain,
-                metrics: metrics ?? self.metrics, body: body ?? self.body, jsonDecoder: jsonDecoder ?? self.jsonDecoder)
+                status: status, headerFields: headerFields, url: url, request: request, redirectChain: redirectChain,
+                metrics: metrics, body: body, jsonDecoder: jsonDecoder)
+        }
+    }
+
+    /// The box to change: this response's own, copied first when it is shared.
+    private var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
         }
     }
 
@@ -49,44 +56,52 @@ public struct Response: Sendable {
     /// The status code and reason phrase.
     public var status: HTTPResponse.Status {
         get { storage.status }
-        set { storage = storage.with(status: newValue) }
+        set { uniqueStorage.status = newValue }
     }
     /// The header fields as received; ``value(forHTTPHeaderField:)`` joins repeated fields with `, `.
     public var headerFields: HTTPFields {
         get { storage.headerFields }
-        set { storage = storage.with(headerFields: newValue) }
+        set { uniqueStorage.headerFields = newValue }
     }
     /// The URL of the response, after redirects.
     public var url: URL {
         get { storage.url }
-        set { storage = storage.with(url: newValue) }
+        set { uniqueStorage.url = newValue }
     }
     /// The request that produced this response (the last one when redirects were followed).
     public var request: Request? {
         get { storage.request }
-        set { storage = storage.with(request: .some(newValue)) }
+        set { uniqueStorage.request = newValue }
     }
     /// Every redirect followed to get here, in order.
     public var redirectChain: [RedirectHop] {
         get { storage.redirectChain }
-        set { storage = storage.with(redirectChain: newValue) }
+        set { uniqueStorage.redirectChain = newValue }
     }
     /// Timings and sizes, set when the task completes (collected responses) or on the task.
     public var metrics: TaskMetrics? {
         get { storage.metrics }
-        set { storage = storage.with(metrics: .some(newValue)) }
+        set { uniqueStorage.metrics = newValue }
     }
     /// The body.
     public var body: Body {
         get { storage.body }
-        set { storage = storage.with(body: newValue) }
+        set { uniqueStorage.body = newValue }
     }
 
     /// The decoder of the session that produced the response (its ``SessionConfiguration/jsonDecoder``),
     /// which ``decode(_:decoder:)`` uses when no decoder is passed.
     var sessionJSONDecoder: JSONDecoder? {
         get { storage.jsonDecoder }
-        set { storage = storage.with(jsonDecoder: .some(newValue)) }
+        set { uniqueStorage.jsonDecoder = newValue }
+    }
+
+    /// Sets what a completed task adds to its response, the metrics and the session's decoder, with at most one
+    /// copy of the box.
+    mutating func setCompletion(metrics: TaskMetrics?, jsonDecoder: JSONDecoder?) {
+        let box = uniqueStorage
+        if let metrics { box.metrics = metrics }
+        box.jsonDecoder = jsonDecoder
     }
 
     /// Where the body of a response is.

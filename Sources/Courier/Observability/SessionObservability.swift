@@ -41,7 +41,14 @@ final class SessionObservability: Sendable {
     }
 
     /// The configured tracer, else the process's (`InstrumentationSystem.tracer`, a no-op unless bootstrapped).
-    var tracer: any Tracer { configuredTracer ?? InstrumentationSystem.tracer }
+    var tracer: any Tracer {
+        if let configuredTracer { return configuredTracer }
+        // Nothing bootstrapped and no `withTracer` scope: the no-op tracer, without the two dynamic casts of
+        // `InstrumentationSystem.tracer`'s search (compared by type, which costs no runtime lookup).
+        let instrument = InstrumentationSystem.instrument
+        if ObjectIdentifier(type(of: instrument)) == ObjectIdentifier(NoOpInstrument.self) { return NoOpTracer() }
+        return InstrumentationSystem.tracer
+    }
 
     private var metricsFactory: any MetricsFactory { factory ?? MetricsSystem.factory }
 
@@ -80,7 +87,7 @@ final class SessionObservability: Sendable {
     ) {
         let factory = metricsFactory
         // Nothing bootstrapped: every handle would be a no-op, so skip making the labels and looking them up.
-        if factory is NOOPMetricsHandler { return }
+        if Self.isNoOp(factory) { return }
         let statusClass = status.map { "\($0 / 100)xx" } ?? "none"
         let (requests, failures, timer, bytesSent, bytesReceived) = handles.withLock {
             handles -> (Counter, Counter?, CoreMetrics.Timer, Counter, Counter) in
@@ -117,6 +124,12 @@ final class SessionObservability: Sendable {
         if received > 0 { bytesReceived.increment(by: received) }
     }
 
+    /// Whether metrics go nowhere: swift-metrics' no-op factory, recognised by its type (an `is` test is a
+    /// dynamic cast, which a profile showed on every request).
+    private static func isNoOp(_ factory: any MetricsFactory) -> Bool {
+        ObjectIdentifier(type(of: factory)) == ObjectIdentifier(NOOPMetricsHandler.self)
+    }
+
     /// The handle kept under `key`, made and kept on first use.
     private static func cached<Handle>(in table: inout [String: Handle], key: String, make: () -> Handle) -> Handle {
         if let handle = table[key] { return handle }
@@ -129,7 +142,7 @@ final class SessionObservability: Sendable {
     /// None when metrics go nowhere (the pool then skips counting).
     func makeConnectionGauges() -> (open: Gauge, idle: Gauge)? {
         let factory = metricsFactory
-        if factory is NOOPMetricsHandler { return nil }
+        if Self.isNoOp(factory) { return nil }
         return (
             Gauge(label: Label.openConnections, dimensions: [("pool", poolName)], factory: factory),
             Gauge(label: Label.idleConnections, dimensions: [("pool", poolName)], factory: factory)

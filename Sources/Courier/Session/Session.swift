@@ -216,9 +216,8 @@ public final class Session: Sendable {
             } else {
                 task.resume()
             }
-            var response = try await task.value
-            response.sessionJSONDecoder = configuration.jsonDecoder
-            return response
+            // The task set the session's decoder on its response when it completed.
+            return try await task.value
         } onCancel: {
             task.cancel()
         }

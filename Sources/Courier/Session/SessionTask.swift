@@ -228,7 +228,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     /// Does not start the task: call ``resume()``.
     public var value: Response {
         get async throws {
-            try await withCheckedThrowingContinuation { continuation in
+            // Already complete (always so after an inline run): no continuation to make and resume.
+            if let result = mutable.withLock({ $0.result }) { return try result.get() }
+            return try await withCheckedThrowingContinuation { continuation in
                 let result: Result<Response, CourierError>? = mutable.withLock { state in
                     if let result = state.result { return result }
                     state.completionWaiters.append(continuation)
@@ -498,8 +500,9 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
     private func complete(_ result: Result<Response, CourierError>, context: TaskContext?) {
         var result = result
         let metrics = context?.finishMetrics()
-        if let metrics, case .success(var response) = result {
-            response.metrics = metrics
+        if case .success(var response) = result {
+            // The session's decoder goes with the response, for `decode(_:)` without a decoder.
+            response.setCompletion(metrics: metrics, jsonDecoder: session.configuration.jsonDecoder)
             result = .success(response)
         }
         context?.observation.finish(result, metrics: metrics, method: originalRequest.method.rawValue)

@@ -118,6 +118,28 @@ final class UploadCounter: Sendable {
     }
     private let storage = Atomic<Int64>(0)
     private let streamed = Atomic<Bool>(false)
+    /// The task and transaction the connection's reports go to (``written(_:)``, ``requestSent()``).
+    private let context: TaskContext?
+    private let transactionIndex: Int
+
+    /// A counter whose reports go to `context`'s transaction `transactionIndex`. The exchange's callbacks capture
+    /// only the counter, so that they cost no allocation of their own.
+    init(context: TaskContext? = nil, transactionIndex: Int = 0) {
+        self.context = context
+        self.transactionIndex = transactionIndex
+    }
+
+    /// The connection wrote `count` body bytes: counted, and reported to the task as upload progress.
+    func written(_ count: Int) {
+        add(Int64(count))
+        context?.didSendBodyData(Int64(count))
+    }
+
+    /// The connection wrote the request's last byte: the transaction's request end.
+    func requestSent() {
+        context?.updateTransaction(transactionIndex) { $0.requestEndDate = Date() }
+    }
+
     var value: Int64 { storage.load(ordering: .relaxed) }
     var mode: Mode { streamed.load(ordering: .relaxed) ? .stream : .bytes }
     func add(_ count: Int64) { storage.add(count, ordering: .relaxed) }

@@ -107,19 +107,14 @@ final class PooledHTTPTransport: Sendable {
         var transaction = TransactionMetrics(request: request, fetchStartDate: Date())
         transaction.requestHeaderBytesSent = HeaderSize.of(request)
         let index = context.beginTransaction(transaction)
-        let sent = UploadCounter()
+        let sent = UploadCounter(context: context, transactionIndex: index)
         // Bytes are counted as the connection writes them, whatever the body's kind.
         sent.setStreamed()
         var outgoing = exchange
         outgoing.cancellation = cancellation
         context.observation.inject(into: &outgoing.head.headerFields)
-        outgoing.onBodyBytesWritten = { count in
-            sent.add(Int64(count))
-            context.didSendBodyData(Int64(count))
-        }
-        outgoing.onRequestSent = {
-            context.updateTransaction(index) { $0.requestEndDate = Date() }
-        }
+        outgoing.onBodyBytesWritten = { sent.written($0) }
+        outgoing.onRequestSent = { sent.requestSent() }
         var answer: HTTPExchangeResponse
         do {
             answer = try await pool.execute(outgoing)
@@ -171,10 +166,10 @@ final class PooledHTTPTransport: Sendable {
             transaction.connectEndDate = info.connectEnd
             transaction.secureConnectionStartDate = info.tlsStart
             transaction.secureConnectionEndDate = info.tlsEnd
-            transaction.localAddress = info.localAddress?.ipAddress
-            transaction.localPort = info.localAddress?.port
-            transaction.remoteAddress = info.remoteAddress?.ipAddress
-            transaction.remotePort = info.remoteAddress?.port
+            transaction.localAddress = info.local?.address
+            transaction.localPort = info.local?.port
+            transaction.remoteAddress = info.remote?.address
+            transaction.remotePort = info.remote?.port
             transaction.negotiatedTLSProtocolVersion = info.tlsVersion.map(Self.name(of:))
         }
         let expectsBody =

@@ -109,4 +109,24 @@ struct ResponseTests {
         #expect(error?.code == .cannotParseResponse)
         #expect(error?.kind == .payload)
     }
+
+    @Test func aChangedCopyLeavesTheOriginalAsItWas() {
+        let original = response([.contentType: "text/plain"], status: 200)
+        var copy = original
+        copy.status = .notFound
+        copy.body = .data(Data("changed".utf8))
+        copy.headerFields[.server] = "courier"
+        #expect(original.status == .ok)
+        #expect(original.headerFields[.server] == nil)
+        if case .none = original.body {} else { Issue.record("the original's body changed") }
+        #expect(copy.status == .notFound)
+        #expect(copy.headerFields[.server] == "courier")
+        #expect(copy.data == Data("changed".utf8))
+        // A value that holds its box alone is changed in place, and still reads back what was set.
+        var alone = response([:])
+        alone.url = URL(string: "https://example.com/other")!
+        alone.status = .created
+        #expect(alone.url.path == "/other")
+        #expect(alone.status == .created)
+    }
 }

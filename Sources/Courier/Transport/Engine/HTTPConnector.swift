@@ -100,8 +100,8 @@ struct HTTPConnector: Sendable {
                     // Connecting is timed from the end of the lookup, so the two do not overlap.
                     info.connectStart = lookup.end
                 }
-                info.localAddress = channel.localAddress
-                info.remoteAddress = channel.remoteAddress
+                info.local = HTTPConnectionInfo.Endpoint(channel.localAddress)
+                info.remote = HTTPConnectionInfo.Endpoint(channel.remoteAddress)
                 // The tunnel and the TLS handshake share what is left of the connect timeout.
                 return secure(
                     channel, key: key, info: info, until: started + timeout, authorizer: authorizer,
