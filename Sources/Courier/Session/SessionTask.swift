@@ -372,8 +372,11 @@ public final class SessionTask: Sendable, Identifiable, Hashable, CustomStringCo
             idleTimeout: originalRequest.timeout ?? session.configuration.timeoutIntervalForRequest,
             resourceTimeout: session.configuration.timeoutIntervalForResource,
             clock: session.configuration.watchdog.clock
-        ) { [weak self] expiry in
-            self?.cancel(reason: .expired(expiry))
+        ) { [self] expiry in
+            // Strong: a weak reference would give every task a side table (an allocation, and slower reference
+            // counting for the task's whole life). The cycle task → timer → handler → task ends when the task
+            // completes and lets go of its timer (`complete`); `InlineRunTests.aFinishedTaskIsFreed` checks it.
+            cancel(reason: .expired(expiry))
         }
         mutable.withLock { $0.timer = timer }
         return timer

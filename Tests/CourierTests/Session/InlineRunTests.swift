@@ -77,6 +77,36 @@ import Testing
         }
     }
 
+    /// The watchdog's expiry handler holds its task strongly (a weak reference would give every task a side
+    /// table); the task lets go of its timer when it completes, so a finished task is freed, whether it
+    /// succeeded, failed or was cancelled.
+    @Test func aFinishedTaskIsFreed() async throws {
+        try await withServer(configure: { $0.retryPolicy = .none }, handler: { _ in .text("ok") }) { server, session in
+            weak var succeeded: SessionTask?
+            weak var failed: SessionTask?
+            weak var cancelled: SessionTask?
+            do {
+                let task = session.makeDataTask(with: Request(url: server.url("/")))
+                succeeded = task
+                #expect(try await session.run(task).text == "ok")
+            }
+            do {
+                let task = session.makeDataTask(with: try Request("http://127.0.0.1:1/"))
+                failed = task
+                await #expect(throws: CourierError.self) { try await session.run(task) }
+            }
+            do {
+                let task = session.makeDataTask(with: Request(url: server.url("/")))
+                cancelled = task
+                task.cancel()
+                await #expect(throws: CourierError.self) { try await session.run(task) }
+            }
+            #expect(succeeded == nil)
+            #expect(failed == nil)
+            #expect(cancelled == nil)
+        }
+    }
+
     @Test(arguments: [false, true])
     func anIdleTimeoutEndsTheCallButNotTheCallersTask(headFirst: Bool) async throws {
         let idleClock = ManualWatchdogClock()
