@@ -351,7 +351,8 @@ extension URL {
             )
         }
         if url.isHTTP {
-            guard let host = url.host, !host.isEmpty else {
+            // Only whether there is one: the encoded form answers that without percent-decoding a new string.
+            guard let host = url.host(percentEncoded: true), !host.isEmpty else {
                 throw CourierError(.badURL, outcome: .notSent, message: "URL \"\(string)\" has no host")
             }
         }

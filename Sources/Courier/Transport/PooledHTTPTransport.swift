@@ -349,9 +349,11 @@ final class PooledHTTPTransport: Sendable {
 
     /// The proxy's configured credentials, answered to a 407 on the tunnel's own connection: Digest when the
     /// proxy offers it, else Basic (``ProxyChallengeAnswerer``). `target` is the CONNECT request target.
-    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?, target: String) -> ProxyAuthorizer? {
+    private static func proxyAuthorizer(_ proxy: HTTPProxyEndpoint?, target: @autoclosure () -> String)
+        -> ProxyAuthorizer?
+    {
         guard let proxy, proxy.kind == .http, let user = proxy.username else { return nil }
-        let answerer = ProxyChallengeAnswerer(user: user, password: proxy.password ?? "", target: target)
+        let answerer = ProxyChallengeAnswerer(user: user, password: proxy.password ?? "", target: target())
         return { challenge, attempt in answerer.answer(challenge, attempt: attempt) }
     }
 
