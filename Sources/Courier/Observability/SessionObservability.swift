@@ -47,6 +47,9 @@ final class SessionObservability: Sendable {
         // `InstrumentationSystem.tracer`'s search (compared by type, which costs no runtime lookup).
         let instrument = InstrumentationSystem.instrument
         if ObjectIdentifier(type(of: instrument)) == ObjectIdentifier(NoOpInstrument.self) { return NoOpTracer() }
+        // A tracer bootstrapped on its own is the instrument just read; only a multiplex instrument needs
+        // `InstrumentationSystem.tracer`'s search among its members (a second read of the instrument).
+        if let tracer = instrument as? any Tracer { return tracer }
         return InstrumentationSystem.tracer
     }
 

@@ -122,8 +122,8 @@ final class UploadCounter: Sendable {
     private let context: TaskContext?
     private let transactionIndex: Int
 
-    /// A counter whose reports go to `context`'s transaction `transactionIndex`. The exchange's callbacks capture
-    /// only the counter, so that they cost no allocation of their own.
+    /// A counter whose reports go to `context`'s transaction `transactionIndex`, so that each of the exchange's
+    /// callbacks captures one value (the counter) instead of the counter, the context and the index.
     init(context: TaskContext? = nil, transactionIndex: Int = 0) {
         self.context = context
         self.transactionIndex = transactionIndex

@@ -21,6 +21,20 @@ struct ObservabilityTests {
         return Session(configuration: configuration)
     }
 
+    /// Without a configured tracer the session reports to the process's: here one bound with `withTracer`.
+    @Test func withoutAConfiguredTracerTheProcessTracerGetsTheSpan() async throws {
+        let tracer = InMemoryTracer()
+        let server = try await TestServer.start { _ in .text("ok") }
+        let session = Self.session()
+        let response = try await withTracer(tracer) {
+            try await session.data(for: Request(url: server.url("/")))
+        }
+        #expect(response.status == .ok)
+        #expect(tracer.finishedSpans.map(\.operationName) == ["GET"])
+        await session.finishTasksAndInvalidate()
+        try await server.shutdown()
+    }
+
     @Test func aTaskIsOneClientSpanWhoseContextGoesOutWithTheRequest() async throws {
         let tracer = InMemoryTracer()
         let server = try await TestServer.start { _ in .text("ok") }
